@@ -1,0 +1,7 @@
+//! cg: a language, interpreter and REPL for combinatorial game theory.
+//!
+//! The data flows one way: text -> tokens -> AST (`syntax`) -> evaluator (`eval`) -> canonical
+//! forms (`core`) -> printed values. `core` knows nothing of the language.
+
+pub mod core;
+pub mod syntax;

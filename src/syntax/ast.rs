@@ -1,0 +1,97 @@
+//! The abstract syntax tree. Every node carries the byte span of the text it came from, so that
+//! every later error can point at the source.
+
+use std::ops::Range;
+
+/// Byte offsets into the source text, end exclusive.
+pub type Span = Range<usize>;
+
+/// An expression with its span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// A compact number-up-star literal written without spaces, as the printer writes them:
+    /// `5`, `1/2`, `*`, `*3`, `^`, `vv`, `^3`, `^<2>`, `v[3]`, `73/16v9*8`, `^*6`, `-1vv*3`.
+    Nus(NusLiteral),
+    /// A name: a variable or a builtin (`true`, `false` are names too).
+    Name(String),
+    /// `f(a, b)`: the callee is any expression (usually a name).
+    Call { callee: Box<Expr>, args: Vec<Expr> },
+    /// A game written with braces or angles and bars: `{L1, L2 | R1}`, `<2|0>`, `{3||2|1}`.
+    /// Slash nesting is resolved by the parser: `{3||2|1}` arrives as {3 | {2|1}}.
+    Game { left: Vec<Expr>, right: Vec<Expr> },
+    /// `{a, b, c}` (braces without a bar); `{}` is the empty set.
+    Set(Vec<Expr>),
+    /// `[a, b, c]`.
+    List(Vec<Expr>),
+    Unary { op: UnaryOp, operand: Box<Expr> },
+    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr> },
+}
+
+/// The parts of a compact literal, as written (digits kept as text; the evaluator converts them
+/// and reports out-of-range values with the literal's span).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct NusLiteral {
+    /// The number part: sign, numerator digits, optional denominator digits. A unary minus written
+    /// directly before a literal with a number part belongs to the number part only: `-1vv*3`
+    /// is -1 + vv + *3, as the printed notation means it.
+    pub number: Option<NumberPart>,
+    pub ups: Option<UpPart>,
+    /// The star part: `None` when absent, `Some("")` for `*`, `Some("3")` for `*3`.
+    pub star: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct NumberPart {
+    pub negative: bool,
+    pub numerator: String,
+    pub denominator: Option<String>,
+}
+
+/// The up part of a compact literal; `negative` is true for the `v` forms.
+#[derive(Clone, Debug, PartialEq)]
+pub enum UpPart {
+    /// `^`, `^^`, `^7`, `v`, `vv`, `v7`: a multiple of up.
+    Multiple { negative: bool, count: String },
+    /// `^<n>`, `v<n>`: up to the n-th power.
+    Power { negative: bool, exponent: String },
+    /// `^[n]`, `v[n]`: up + up^2 + ... + up^n.
+    PowerTo { negative: bool, exponent: String },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `-G`
+    Neg,
+    /// `+G`
+    Plus,
+    /// `+-G`, the switch {G | -G}; applied to a set S, {S | -S}.
+    PlusMinus,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    /// `a +- b`, that is a + (+-b), as in "3±1".
+    AddPlusMinus,
+    Eq,
+    Ne,
+    Le,
+    Lt,
+    Ge,
+    Gt,
+    /// `<>`: confused with (incomparable).
+    Confused,
+    /// `<|`: less than or confused with.
+    LessOrConfused,
+    /// `|>`: greater than or confused with.
+    GreaterOrConfused,
+}
