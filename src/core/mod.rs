@@ -1,10 +1,24 @@
 //! The canonical-form engine: exact numbers, nimbers, number-up-star values and interned
 //! canonical short games. Nothing here knows about the cg language.
 
+mod arith;
+mod canonical;
+mod compare;
 pub mod dyadic;
+mod game;
 pub mod integer;
+pub mod nimber;
+mod notation;
+mod nus;
+mod properties;
 pub mod rational;
+mod store;
 
 pub use dyadic::Dyadic;
+pub use game::{Game, Outcome};
 pub use integer::Integer;
+pub use notation::{UpForm, UptimalForm};
+pub use nus::{Nus, Sign};
+pub use properties::TooLarge;
 pub use rational::Rational;
+pub use store::{clear_caches, store_stats, Side, StoreStats};

@@ -1,0 +1,95 @@
+//! The order of games: G <= H, computed from options and cached by handle pair.
+
+use super::game::Game;
+use super::nus::Sign;
+use super::store::Store;
+
+impl Store {
+    /// G <= H: no Left option of G is >= H, and no Right option of H is <= G
+    /// (Conway, *On Numbers and Games*, ch. 7; Siegel, CGT, Def. II.1.7).
+    ///
+    /// Number-up-star pairs compare in closed form. Against a number x, a game G that is not a
+    /// number needs only its own options (number avoidance: x <= G iff no G^R <= x).
+    pub fn leq(&mut self, g: Game, h: Game) -> bool {
+        if g == h {
+            return true;
+        }
+        if let (Some(a), Some(b)) = (g.small(), h.small()) {
+            return matches!(b.difference_sign(a), Sign::Zero | Sign::Positive);
+        }
+        let g_nus = self.is_nus(g);
+        let h_nus = self.is_nus(h);
+        if g_nus && h_nus {
+            let (a, b) = (self.nus(g).unwrap(), self.nus(h).unwrap());
+            return a.leq(&b);
+        }
+        if let Some(&known) = self.leq_cache.get(&(g, h)) {
+            return known;
+        }
+        let result = if self.is_number(g) {
+            !self.some_right_option_leq(h, g)
+        } else if self.is_number(h) {
+            !self.some_left_option_geq(g, h)
+        } else {
+            !self.some_left_option_geq(g, h) && !self.some_right_option_leq(h, g)
+        };
+        self.leq_cache.insert((g, h), result);
+        result
+    }
+
+    /// Some G^L >= H.
+    fn some_left_option_geq(&mut self, g: Game, h: Game) -> bool {
+        let span = self.span(g);
+        span.left().any(|i| {
+            let gl = self.pool[i];
+            self.leq(h, gl)
+        })
+    }
+
+    /// Some H^R <= G.
+    fn some_right_option_leq(&mut self, h: Game, g: Game) -> bool {
+        let span = self.span(h);
+        span.right().any(|i| {
+            let hr = self.pool[i];
+            self.leq(hr, g)
+        })
+    }
+
+    /// The sign of G: its outcome class as an order relation with 0.
+    pub fn sign(&mut self, g: Game) -> Sign {
+        if let Some(nus) = self.nus(g) {
+            return nus.sign();
+        }
+        match (self.leq(Game::ZERO, g), self.leq(g, Game::ZERO)) {
+            (true, true) => Sign::Zero,
+            (true, false) => Sign::Positive,
+            (false, true) => Sign::Negative,
+            (false, false) => Sign::Fuzzy,
+        }
+    }
+
+    /// x <= G for a game G = {left | right} that is not yet canonical (used while bypassing
+    /// reversible options, before G has a handle).
+    pub(crate) fn leq_pending(&mut self, x: Game, left: &[Game], right: &[Game]) -> bool {
+        if right.iter().any(|&gr| self.leq(gr, x)) {
+            return false;
+        }
+        let span = self.span(x);
+        !span.left().any(|i| {
+            let xl = self.pool[i];
+            self.pending_leq(left, right, xl)
+        })
+    }
+
+    /// G <= y for a game G = {left | right} that is not yet canonical.
+    pub(crate) fn pending_leq(&mut self, left: &[Game], right: &[Game], y: Game) -> bool {
+        if left.iter().any(|&gl| self.leq(y, gl)) {
+            return false;
+        }
+        let span = self.span(y);
+        !span.right().any(|i| {
+            let yr = self.pool[i];
+            self.leq_pending(yr, left, right)
+        })
+    }
+}

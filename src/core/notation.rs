@@ -1,0 +1,340 @@
+//! Printing canonical games in the plain-text notation of the literature and CGSuite
+//! (`../shared/NOTATION.md`): number-up-star values compactly (`73/16v9*8`), powers of up
+//! (`^<2>*`, `v[3]`), switches (`+-{3|2}`), `Tiny`/`Miny`, and brace forms with slashes
+//! (`{3||2|1}`), options in a fixed order. Every printed form parses back to the same value.
+
+use std::cmp::Ordering;
+
+use super::dyadic::Dyadic;
+use super::game::Game;
+use super::integer::Integer;
+use super::nus::Nus;
+use super::store::{Side, Store};
+
+/// More bars than this, and a sole option keeps its braces.
+const MAX_BARS: usize = 4;
+
+/// The up part of an uptimal that prints compactly (besides multiples of ↑).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UpForm {
+    /// ↑^k (`^<k>`), k >= 2.
+    Power(u32),
+    /// ↑ + ↑^2 + ... + ↑^k (`^[k]`), k >= 2.
+    PowerTo(u32),
+}
+
+/// x + sign.U + *m for one of the `UpForm`s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UptimalForm {
+    pub number: Dyadic,
+    pub form: UpForm,
+    pub negative: bool,
+    pub nimber: Integer,
+}
+
+/// A printed game: its text, and how many bars it uses when written without braces (0 for text
+/// that is atomic or braced).
+struct Rendered {
+    text: String,
+    bars: usize,
+}
+
+impl Rendered {
+    fn atomic(text: String) -> Rendered {
+        Rendered { text, bars: 0 }
+    }
+}
+
+/// Printing order of options: numbers ascending, then nimbers, then other number-up-star and
+/// uptimal values, then the remaining games.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum OrderClass {
+    Number,
+    Nimber,
+    Uptimal,
+    General,
+}
+
+impl Store {
+    /// The notation of G, as NOTATION.md prescribes.
+    pub fn notation(&mut self, g: Game) -> String {
+        self.render(g, true).text
+    }
+
+    fn render(&mut self, g: Game, braced: bool) -> Rendered {
+        if let Some(nus) = self.nus(g) {
+            return Rendered::atomic(nus_notation(&nus));
+        }
+        if let Some(u) = self.uptimal_form(g) {
+            return Rendered::atomic(uptimal_notation(&u));
+        }
+        if let Some(text) = self.switch_notation(g) {
+            return Rendered::atomic(text);
+        }
+        if let Some((x, h, tiny)) = self.number_tiny(g) {
+            let shift = if x.is_zero() {
+                String::new()
+            } else {
+                self.notation(x)
+            };
+            let name = if tiny { "Tiny" } else { "Miny" };
+            return Rendered::atomic(format!("{shift}{name}({})", self.notation(h)));
+        }
+        self.render_braces(g, braced)
+    }
+
+    fn render_braces(&mut self, g: Game, braced: bool) -> Rendered {
+        let (left, left_bars) = self.render_side(g, Side::Left);
+        let (right, right_bars) = self.render_side(g, Side::Right);
+        let bars = left_bars.max(right_bars);
+        let slashes = "|".repeat(bars);
+        if braced || bars == MAX_BARS {
+            Rendered::atomic(format!("{{{left}{slashes}{right}}}"))
+        } else {
+            Rendered {
+                text: format!("{left}{slashes}{right}"),
+                bars,
+            }
+        }
+    }
+
+    /// One side of a brace form and the bars it needs: a sole option is written without its
+    /// braces, so the separator needs one bar more than it uses.
+    fn render_side(&mut self, g: Game, side: Side) -> (String, usize) {
+        let options = self.sorted_options(g, side);
+        if let [sole] = options.as_slice() {
+            let r = self.render(*sole, false);
+            return (r.text, r.bars + 1);
+        }
+        let texts: Vec<String> = options.iter().map(|&o| self.render(o, true).text).collect();
+        (texts.join(","), 1)
+    }
+
+    /// `+-G` when G's Right options are exactly the negatives of its Left options.
+    fn switch_notation(&mut self, g: Game) -> Option<String> {
+        let left = self.sorted_options(g, Side::Left);
+        let mut negated: Vec<Game> = left.iter().map(|&l| self.neg(l)).collect();
+        let mut right = self.options(g, Side::Right);
+        negated.sort_unstable();
+        right.sort_unstable();
+        if negated != right {
+            return None;
+        }
+        if let [sole] = left.as_slice() {
+            let text = self.notation(*sole);
+            let bare = text.starts_with('{') || self.is_pure_number_nimber_or_ups(*sole);
+            return Some(if bare {
+                format!("+-{text}")
+            } else {
+                format!("+-({text})")
+            });
+        }
+        let texts: Vec<String> = left.iter().map(|&o| self.render(o, true).text).collect();
+        Some(format!("+-{{{}}}", texts.join(",")))
+    }
+
+    /// A number, a nimber, or an up part alone (`^^`, `^<3>`, `v[2]`): what follows `+-`
+    /// without parentheses.
+    fn is_pure_number_nimber_or_ups(&mut self, g: Game) -> bool {
+        if let Some(nus) = self.nus(g) {
+            return nus.is_number()
+                || nus.is_nimber()
+                || (nus.number.is_zero() && nus.nimber.is_zero());
+        }
+        self.uptimal_form(g)
+            .is_some_and(|u| u.number.is_zero() && u.nimber.is_zero())
+    }
+
+    /// The options on `side` in printing order.
+    pub fn sorted_options(&mut self, g: Game, side: Side) -> Vec<Game> {
+        let mut options = self.options(g, side);
+        // Insertion sort: option lists are short and the comparison needs `&mut self`.
+        for i in 1..options.len() {
+            let mut j = i;
+            while j > 0 && self.print_order(options[j - 1], options[j]) == Ordering::Greater {
+                options.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        options
+    }
+
+    fn order_class(&mut self, g: Game) -> OrderClass {
+        match self.nus(g) {
+            Some(n) if n.is_number() => OrderClass::Number,
+            Some(n) if n.is_nimber() => OrderClass::Nimber,
+            Some(_) => OrderClass::Uptimal,
+            None if self.uptimal_form(g).is_some() => OrderClass::Uptimal,
+            None => OrderClass::General,
+        }
+    }
+
+    /// The deterministic order in which options print (and sets list their games).
+    pub fn print_order(&mut self, g: Game, h: Game) -> Ordering {
+        if g == h {
+            return Ordering::Equal;
+        }
+        let (cg, ch) = (self.order_class(g), self.order_class(h));
+        if cg != ch {
+            return cg.cmp(&ch);
+        }
+        match cg {
+            OrderClass::Number | OrderClass::Nimber | OrderClass::Uptimal => {
+                self.uptimal_key(g).cmp(&self.uptimal_key(h))
+            }
+            OrderClass::General => {
+                let lg = self.sorted_options(g, Side::Left);
+                let lh = self.sorted_options(h, Side::Left);
+                let by_left = self.compare_lists(&lg, &lh);
+                if by_left != Ordering::Equal {
+                    return by_left;
+                }
+                let rg = self.sorted_options(g, Side::Right);
+                let rh = self.sorted_options(h, Side::Right);
+                self.compare_lists(&rg, &rh)
+            }
+        }
+    }
+
+    fn compare_lists(&mut self, a: &[Game], b: &[Game]) -> Ordering {
+        for (&x, &y) in a.iter().zip(b) {
+            let c = self.print_order(x, y);
+            if c != Ordering::Equal {
+                return c;
+            }
+        }
+        a.len().cmp(&b.len())
+    }
+
+    /// (number, coefficients of ↑, ↑^2, ..., nimber) for ordering number-up-star and uptimal
+    /// values.
+    fn uptimal_key(&mut self, g: Game) -> (Dyadic, Vec<Integer>, Integer) {
+        if let Some(n) = self.nus(g) {
+            return (n.number, vec![n.ups], n.nimber);
+        }
+        let u = self
+            .uptimal_form(g)
+            .expect("only uptimal values get an uptimal key");
+        let sign = if u.negative { -1 } else { 1 };
+        let coefficients = match u.form {
+            UpForm::Power(k) => {
+                let mut c = vec![Integer::zero(); k as usize];
+                c[k as usize - 1] = Integer::from(sign);
+                c
+            }
+            UpForm::PowerTo(k) => vec![Integer::from(sign); k as usize],
+        };
+        (u.number, coefficients, u.nimber)
+    }
+
+    /// Recognises x + ↑^k + *m, x + ↑^[k] + *m and their negatives (k >= 2) among general
+    /// canonical forms. Such a game has equal stops x, and G - x is all-small; the nimber m and
+    /// the exponent k are then bounded by the birthday, and each candidate is one comparison
+    /// of handles.
+    pub fn uptimal_form(&mut self, g: Game) -> Option<UptimalForm> {
+        if self.is_nus(g) {
+            return None;
+        }
+        if let Some(known) = self.uptimal_cache.get(&g) {
+            return known.clone();
+        }
+        let found = self.find_uptimal_form(g);
+        self.uptimal_cache.insert(g, found.clone());
+        found
+    }
+
+    fn find_uptimal_form(&mut self, g: Game) -> Option<UptimalForm> {
+        let (ls, rs) = self.stops(g);
+        if ls != rs {
+            return None;
+        }
+        let x = self.nus_game(Nus::number(ls.clone()));
+        let h = self.difference(g, x);
+        if !self.is_all_small(h) {
+            return None;
+        }
+        let birthday = self.birthday(h).to_u32()?;
+        if birthday > 64 {
+            return None;
+        }
+        let nimber_bound = (birthday + 1).next_power_of_two() * 2;
+        self.ensure_up_forms(birthday + 1);
+        for m in 0..nimber_bound {
+            let star = self.nus_game(Nus::nimber(Integer::from(m)));
+            let candidate = self.difference(h, star);
+            if let Some(&(form, negative)) = self.up_forms.get(&candidate) {
+                return Some(UptimalForm {
+                    number: ls,
+                    form,
+                    negative,
+                    nimber: Integer::from(m),
+                });
+            }
+        }
+        None
+    }
+
+    /// Makes sure ↑^j, ↑^[j] and their negatives, j <= k, are in the table of recognised up
+    /// forms.
+    fn ensure_up_forms(&mut self, k: u32) {
+        if self.up_forms_built >= k {
+            return;
+        }
+        let up = self.nus_game(Nus::new(Dyadic::zero(), Integer::one(), Integer::zero()));
+        let powers = self.powers(up, k).expect("↑ = {0|*}");
+        for (j, &(power, power_to)) in (1..=k).zip(&powers).skip(1) {
+            let neg_power = self.neg(power);
+            let neg_power_to = self.neg(power_to);
+            self.up_forms.insert(power, (UpForm::Power(j), false));
+            self.up_forms.insert(neg_power, (UpForm::Power(j), true));
+            self.up_forms.insert(power_to, (UpForm::PowerTo(j), false));
+            self.up_forms
+                .insert(neg_power_to, (UpForm::PowerTo(j), true));
+        }
+        self.up_forms_built = k;
+    }
+}
+
+/// `9/8*`, `6^*`, `^*6`, `73/16v9*8`, `-1vv*3`, `0`.
+pub fn nus_notation(nus: &Nus) -> String {
+    let mut text = String::new();
+    if !nus.number.is_zero() || (nus.ups.is_zero() && nus.nimber.is_zero()) {
+        text.push_str(&nus.number.to_string());
+    }
+    text.push_str(&ups_notation(&nus.ups));
+    text.push_str(&star_notation(&nus.nimber));
+    text
+}
+
+fn ups_notation(ups: &Integer) -> String {
+    let glyph = if ups.is_negative() { "v" } else { "^" };
+    let count = ups.abs();
+    match count.to_u32() {
+        Some(0) => String::new(),
+        Some(1) => glyph.to_string(),
+        Some(2) => glyph.repeat(2),
+        _ => format!("{glyph}{count}"),
+    }
+}
+
+fn star_notation(nimber: &Integer) -> String {
+    match nimber.to_u32() {
+        Some(0) => String::new(),
+        Some(1) => "*".to_string(),
+        _ => format!("*{nimber}"),
+    }
+}
+
+fn uptimal_notation(u: &UptimalForm) -> String {
+    let mut text = String::new();
+    if !u.number.is_zero() {
+        text.push_str(&u.number.to_string());
+    }
+    let glyph = if u.negative { "v" } else { "^" };
+    match u.form {
+        UpForm::Power(k) => text.push_str(&format!("{glyph}<{k}>")),
+        UpForm::PowerTo(k) => text.push_str(&format!("{glyph}[{k}]")),
+    }
+    text.push_str(&star_notation(&u.nimber));
+    text
+}

@@ -1,0 +1,291 @@
+//! The arena of canonical forms and the operation caches.
+//!
+//! Every canonical game that is not a small number-up-star value is stored here once, its options
+//! in one shared pool, and named by its index. The operations (in `canonical`, `compare`,
+//! `arith`, `properties`) are methods of `Store` that call each other directly; the public API of
+//! `Game` reaches the store of the current thread through `with_store`.
+
+use std::cell::RefCell;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::ops::Range;
+
+use ahash::{AHashMap, RandomState};
+use hashbrown::HashTable;
+
+use super::dyadic::Dyadic;
+use super::game::{Game, SmallNus};
+use super::integer::Integer;
+use super::notation::{UpForm, UptimalForm};
+use super::nus::Nus;
+
+/// Where a game's options lie in the pool: Left options first, then Right options.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OptionSpan {
+    start: usize,
+    left: u32,
+    right: u32,
+}
+
+impl OptionSpan {
+    pub fn left(self) -> Range<usize> {
+        self.start..self.start + self.left as usize
+    }
+
+    pub fn right(self) -> Range<usize> {
+        let mid = self.start + self.left as usize;
+        mid..mid + self.right as usize
+    }
+
+    pub fn left_count(self) -> usize {
+        self.left as usize
+    }
+
+    pub fn right_count(self) -> usize {
+        self.right as usize
+    }
+}
+
+/// An arena entry: a general canonical form (its options), or a number-up-star value too large
+/// for the inline encoding.
+enum Node {
+    General(OptionSpan),
+    LargeNus(Box<Nus>),
+}
+
+/// Which player's options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Left,
+    Right,
+}
+
+pub(crate) struct Store {
+    nodes: Vec<Node>,
+    pub(crate) pool: Vec<Game>,
+    /// Interning table for general forms: holds arena indices, hashed by their option lists.
+    general_index: HashTable<u32>,
+    large_nus_index: AHashMap<Nus, u32>,
+    hasher: RandomState,
+    /// Options of number-up-star values, expanded on first use.
+    nus_spans: AHashMap<Game, OptionSpan>,
+    pub(crate) neg_cache: AHashMap<Game, Game>,
+    pub(crate) sum_cache: AHashMap<(Game, Game), Game>,
+    pub(crate) leq_cache: AHashMap<(Game, Game), bool>,
+    pub(crate) birthday_cache: AHashMap<Game, Integer>,
+    pub(crate) stops_cache: AHashMap<Game, (Dyadic, Dyadic)>,
+    pub(crate) all_small_cache: AHashMap<Game, bool>,
+    /// For printing: which general games are x + ↑^k + *m and the like.
+    pub(crate) uptimal_cache: AHashMap<Game, Option<UptimalForm>>,
+    pub(crate) up_forms: AHashMap<Game, (UpForm, bool)>,
+    pub(crate) up_forms_built: u32,
+}
+
+thread_local! {
+    static STORE: RefCell<Store> = RefCell::new(Store::new());
+}
+
+/// Runs `f` on this thread's store. Store methods never call this (they call each other), so the
+/// borrow is never taken twice.
+pub(crate) fn with_store<R>(f: impl FnOnce(&mut Store) -> R) -> R {
+    STORE.with(|store| f(&mut store.borrow_mut()))
+}
+
+/// Sizes of this thread's arena and caches, for memory reports.
+pub fn store_stats() -> StoreStats {
+    with_store(|s| s.stats())
+}
+
+/// Forgets this thread's operation caches; the arena stays, so every `Game` stays valid.
+pub fn clear_caches() {
+    with_store(|s| s.clear_caches())
+}
+
+/// Sizes of the arena and caches.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StoreStats {
+    pub games: usize,
+    pub option_pool: usize,
+    pub sums: usize,
+    pub comparisons: usize,
+}
+
+impl Store {
+    fn new() -> Store {
+        Store {
+            nodes: Vec::new(),
+            pool: Vec::new(),
+            general_index: HashTable::new(),
+            large_nus_index: AHashMap::new(),
+            hasher: RandomState::with_seeds(0x9e37, 0x79b9, 0x7f4a, 0x7c15),
+            nus_spans: AHashMap::new(),
+            neg_cache: AHashMap::new(),
+            sum_cache: AHashMap::new(),
+            leq_cache: AHashMap::new(),
+            birthday_cache: AHashMap::new(),
+            stops_cache: AHashMap::new(),
+            all_small_cache: AHashMap::new(),
+            uptimal_cache: AHashMap::new(),
+            up_forms: AHashMap::new(),
+            up_forms_built: 1,
+        }
+    }
+
+    pub fn stats(&self) -> StoreStats {
+        StoreStats {
+            games: self.nodes.len(),
+            option_pool: self.pool.len(),
+            sums: self.sum_cache.len(),
+            comparisons: self.leq_cache.len(),
+        }
+    }
+
+    /// The number-up-star value of `g`, if it is one.
+    pub fn nus(&self, g: Game) -> Option<Nus> {
+        if let Some(small) = g.small() {
+            return Some(small.to_nus());
+        }
+        match &self.nodes[g.index()?] {
+            Node::LargeNus(nus) => Some((**nus).clone()),
+            Node::General(_) => None,
+        }
+    }
+
+    pub fn is_nus(&self, g: Game) -> bool {
+        match g.index() {
+            None => true,
+            Some(i) => matches!(self.nodes[i], Node::LargeNus(_)),
+        }
+    }
+
+    /// The number `g` equals, if it is a number.
+    pub fn number(&self, g: Game) -> Option<Dyadic> {
+        if let Some(s) = g.small() {
+            return (s.ups == 0 && s.nimber == 0)
+                .then(|| Dyadic::new(Integer::from(s.numerator), s.exponent));
+        }
+        self.nus(g).filter(Nus::is_number).map(|n| n.number)
+    }
+
+    pub fn is_number(&self, g: Game) -> bool {
+        match g.small() {
+            Some(s) => s.ups == 0 && s.nimber == 0,
+            None => self.nus(g).is_some_and(|n| n.is_number()),
+        }
+    }
+
+    /// The handle of a number-up-star value: inline when it fits, else interned in the arena.
+    pub fn nus_game(&mut self, nus: Nus) -> Game {
+        if let Some(g) = SmallNus::from_nus(&nus).and_then(SmallNus::pack) {
+            return g;
+        }
+        if let Some(&i) = self.large_nus_index.get(&nus) {
+            return Game::from_index(i);
+        }
+        let i = self.push_node(Node::LargeNus(Box::new(nus.clone())));
+        self.large_nus_index.insert(nus, i);
+        Game::from_index(i)
+    }
+
+    fn push_node(&mut self, node: Node) -> u32 {
+        let i = u32::try_from(self.nodes.len()).expect("more than 2^31 distinct canonical games");
+        assert!(i < 1 << 31, "more than 2^31 distinct canonical games");
+        self.nodes.push(node);
+        i
+    }
+
+    /// Where the options of `g` lie in the pool (expanding a number-up-star value on first use).
+    pub fn span(&mut self, g: Game) -> OptionSpan {
+        if let Some(i) = g.index() {
+            if let Node::General(span) = self.nodes[i] {
+                return span;
+            }
+        }
+        if let Some(&span) = self.nus_spans.get(&g) {
+            return span;
+        }
+        let nus = self.nus(g).expect("a game is general or number-up-star");
+        let (left, right) = nus.options();
+        let left: Vec<Game> = left.into_iter().map(|n| self.nus_game(n)).collect();
+        let right: Vec<Game> = right.into_iter().map(|n| self.nus_game(n)).collect();
+        let span = self.push_options(&left, &right);
+        self.nus_spans.insert(g, span);
+        span
+    }
+
+    fn push_options(&mut self, left: &[Game], right: &[Game]) -> OptionSpan {
+        let start = self.pool.len();
+        self.pool.extend_from_slice(left);
+        self.pool.extend_from_slice(right);
+        OptionSpan {
+            start,
+            left: left.len() as u32,
+            right: right.len() as u32,
+        }
+    }
+
+    pub fn options(&mut self, g: Game, side: Side) -> Vec<Game> {
+        let span = self.span(g);
+        let range = match side {
+            Side::Left => span.left(),
+            Side::Right => span.right(),
+        };
+        self.pool[range].to_vec()
+    }
+
+    fn hash_options(&self, left: &[Game], right: &[Game]) -> u64 {
+        let mut h = self.hasher.build_hasher();
+        left.hash(&mut h);
+        right.hash(&mut h);
+        h.finish()
+    }
+
+    /// The handle of the general canonical form with these options (which must be canonical,
+    /// free of dominated and reversible options, and not a number-up-star form).
+    pub fn intern(&mut self, mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
+        left.sort_unstable();
+        right.sort_unstable();
+        let hash = self.hash_options(&left, &right);
+        let Store {
+            nodes,
+            pool,
+            general_index,
+            ..
+        } = self;
+        let same = |&i: &u32| match &nodes[i as usize] {
+            Node::General(span) => pool[span.left()] == left[..] && pool[span.right()] == right[..],
+            Node::LargeNus(_) => false,
+        };
+        if let Some(&i) = general_index.find(hash, same) {
+            return Game::from_index(i);
+        }
+        let span = self.push_options(&left, &right);
+        let i = self.push_node(Node::General(span));
+        let Store {
+            nodes,
+            pool,
+            general_index,
+            hasher,
+            ..
+        } = self;
+        general_index.insert_unique(hash, i, |&j| match &nodes[j as usize] {
+            Node::General(span) => {
+                let mut h = hasher.build_hasher();
+                pool[span.left()].hash(&mut h);
+                pool[span.right()].hash(&mut h);
+                h.finish()
+            }
+            Node::LargeNus(_) => 0,
+        });
+        Game::from_index(i)
+    }
+
+    /// Forgets the operation caches (not the arena: handles stay valid).
+    pub fn clear_caches(&mut self) {
+        self.sum_cache.clear();
+        self.leq_cache.clear();
+        self.neg_cache.clear();
+        self.birthday_cache.clear();
+        self.stops_cache.clear();
+        self.all_small_cache.clear();
+    }
+}
