@@ -1,6 +1,8 @@
 //! The canonical-form engine checked against brute force: explicit game trees whose outcomes
 //! are found by exhaustive play, with no simplification at all.
 
+use std::collections::HashMap;
+
 use cg::core::{Game, Outcome};
 use proptest::prelude::*;
 
@@ -59,6 +61,176 @@ impl Tree {
     }
 }
 
+/// A game as an explicit graph of positions (node 0 is the start), so that sums of many small
+/// games stay small: the positions of a sum are pairs of positions.
+#[derive(Clone, Debug)]
+struct Graph {
+    left: Vec<Vec<usize>>,
+    right: Vec<Vec<usize>>,
+}
+
+impl Graph {
+    fn from_tree(t: &Tree) -> Graph {
+        let mut g = Graph {
+            left: vec![],
+            right: vec![],
+        };
+        g.add(t);
+        g
+    }
+
+    fn add(&mut self, t: &Tree) -> usize {
+        let id = self.left.len();
+        self.left.push(vec![]);
+        self.right.push(vec![]);
+        let l: Vec<usize> = t.left.iter().map(|c| self.add(c)).collect();
+        let r: Vec<usize> = t.right.iter().map(|c| self.add(c)).collect();
+        self.left[id] = l;
+        self.right[id] = r;
+        id
+    }
+
+    fn neg(&self) -> Graph {
+        Graph {
+            left: self.right.clone(),
+            right: self.left.clone(),
+        }
+    }
+
+    fn sum(&self, other: &Graph) -> Graph {
+        let n = other.left.len();
+        let mut g = Graph {
+            left: vec![],
+            right: vec![],
+        };
+        for i in 0..self.left.len() {
+            for j in 0..n {
+                let moves = |mine: &Vec<Vec<usize>>, theirs: &Vec<Vec<usize>>| {
+                    let mut m: Vec<usize> = mine[i].iter().map(|&a| a * n + j).collect();
+                    m.extend(theirs[j].iter().map(|&b| i * n + b));
+                    m
+                };
+                g.left.push(moves(&self.left, &other.left));
+                g.right.push(moves(&self.right, &other.right));
+            }
+        }
+        g
+    }
+
+    /// Whether the player to move wins from each position, by exhaustive play with memo.
+    fn wins_moving_first(
+        &self,
+        node: usize,
+        left_to_move: bool,
+        memo: &mut HashMap<(usize, bool), bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&(node, left_to_move)) {
+            return w;
+        }
+        let moves = if left_to_move {
+            &self.left[node]
+        } else {
+            &self.right[node]
+        };
+        let w = moves
+            .iter()
+            .any(|&m| !self.wins_moving_first(m, !left_to_move, memo));
+        memo.insert((node, left_to_move), w);
+        w
+    }
+
+    /// self <= other: Right, moving first in other - self, loses.
+    fn leq(&self, other: &Graph) -> bool {
+        !other
+            .sum(&self.neg())
+            .wins_moving_first(0, false, &mut HashMap::new())
+    }
+
+    fn game(&self) -> Game {
+        fn go(g: &Graph, node: usize, memo: &mut HashMap<usize, Game>) -> Game {
+            if let Some(&x) = memo.get(&node) {
+                return x;
+            }
+            let l: Vec<Game> = g.left[node].iter().map(|&c| go(g, c, memo)).collect();
+            let r: Vec<Game> = g.right[node].iter().map(|&c| go(g, c, memo)).collect();
+            let x = Game::from_options(&l, &r);
+            memo.insert(node, x);
+            x
+        }
+        go(self, 0, &mut HashMap::new())
+    }
+}
+
+fn leaf() -> Tree {
+    Tree {
+        left: vec![],
+        right: vec![],
+    }
+}
+
+fn star_tree(n: usize) -> Tree {
+    let options: Vec<Tree> = (0..n).map(star_tree).collect();
+    Tree {
+        left: options.clone(),
+        right: options,
+    }
+}
+
+fn integer_tree(n: i64) -> Tree {
+    match n {
+        0 => leaf(),
+        n if n > 0 => Tree {
+            left: vec![integer_tree(n - 1)],
+            right: vec![],
+        },
+        n => Tree {
+            left: vec![],
+            right: vec![integer_tree(n + 1)],
+        },
+    }
+}
+
+/// x + a.↑ + *n written out as an explicit sum, with ↑ = {0|*}.
+fn nus_graph(x: i64, ups: i64, nimber: usize) -> Graph {
+    let up = Tree {
+        left: vec![leaf()],
+        right: vec![star_tree(1)],
+    };
+    let up = Graph::from_tree(&if ups < 0 { up.neg() } else { up });
+    let mut total = Graph::from_tree(&integer_tree(x)).sum(&Graph::from_tree(&star_tree(nimber)));
+    for _ in 0..ups.abs() {
+        total = total.sum(&up);
+    }
+    total
+}
+
+#[test]
+fn number_up_star_closed_forms_match_explicit_sums() {
+    let probes: Vec<Graph> = [star_tree(1), star_tree(2), integer_tree(1)]
+        .iter()
+        .map(Graph::from_tree)
+        .chain([nus_graph(0, 1, 0), nus_graph(0, 1, 1), nus_graph(0, -2, 1)])
+        .collect();
+    for x in -1..=1 {
+        for ups in -4..=4 {
+            for nimber in 0..=4 {
+                let graph = nus_graph(x, ups, nimber);
+                let expected = Game::integer(x)
+                    + Game::up().times(&cg::core::Integer::from(ups))
+                    + Game::nimber(nimber as u64);
+                assert_eq!(graph.game(), expected, "x={x} ups={ups} nimber={nimber}");
+                if ups.abs() > 2 {
+                    continue; // exhaustive play on the larger sums takes too long
+                }
+                for probe in &probes {
+                    assert_eq!(expected.leq(probe.game()), graph.leq(probe));
+                    assert_eq!(probe.game().leq(expected), probe.leq(&graph));
+                }
+            }
+        }
+    }
+}
+
 fn tree(depth: u32, width: usize) -> BoxedStrategy<Tree> {
     let leaf = Just(Tree {
         left: vec![],
@@ -96,6 +268,35 @@ proptest! {
     #[test]
     fn negation_matches_the_mirror_tree(a in tree(4, 3)) {
         prop_assert_eq!(-a.game(), a.neg().game());
+    }
+
+    #[test]
+    fn inverse_commutativity_and_associativity(a in tree(3, 2), b in tree(3, 2), c in tree(3, 2)) {
+        let (g, h, k) = (a.game(), b.game(), c.game());
+        prop_assert_eq!(g + (-g), Game::ZERO);
+        prop_assert_eq!(g - g, Game::ZERO);
+        prop_assert_eq!(g + h, h + g);
+        prop_assert_eq!((g + h) + k, g + (h + k));
+    }
+
+    #[test]
+    fn canonical_form_is_idempotent(a in tree(4, 3)) {
+        let g = a.game();
+        prop_assert_eq!(Game::from_options(&g.left_options(), &g.right_options()), g);
+    }
+
+    #[test]
+    fn order_is_a_partial_order_agreeing_with_outcomes(a in tree(3, 2), b in tree(3, 2), c in tree(3, 2)) {
+        let (g, h, k) = (a.game(), b.game(), c.game());
+        prop_assert!(g.leq(g));
+        if g.leq(h) && h.leq(g) {
+            prop_assert_eq!(g, h);
+        }
+        if g.leq(h) && h.leq(k) {
+            prop_assert!(g.leq(k));
+        }
+        let outcome = (h - g).outcome();
+        prop_assert_eq!(g.leq(h), matches!(outcome, Outcome::L | Outcome::P));
     }
 
     #[test]
