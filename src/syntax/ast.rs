@@ -21,16 +21,29 @@ pub enum ExprKind {
     /// A name: a variable or a builtin (`true`, `false` are names too).
     Name(String),
     /// `f(a, b)`: the callee is any expression (usually a name).
-    Call { callee: Box<Expr>, args: Vec<Expr> },
+    Call {
+        callee: Box<Expr>,
+        args: Vec<Expr>,
+    },
     /// A game written with braces or angles and bars: `{L1, L2 | R1}`, `<2|0>`, `{3||2|1}`.
     /// Slash nesting is resolved by the parser: `{3||2|1}` arrives as {3 | {2|1}}.
-    Game { left: Vec<Expr>, right: Vec<Expr> },
+    Game {
+        left: Vec<Expr>,
+        right: Vec<Expr>,
+    },
     /// `{a, b, c}` (braces without a bar); `{}` is the empty set.
     Set(Vec<Expr>),
     /// `[a, b, c]`.
     List(Vec<Expr>),
-    Unary { op: UnaryOp, operand: Box<Expr> },
-    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Unary {
+        op: UnaryOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
 }
 
 /// The parts of a compact literal, as written (digits kept as text; the evaluator converts them
