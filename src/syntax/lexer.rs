@@ -1,0 +1,628 @@
+//! The lexer: text to `(start, Token, end)` triples for the LALRPOP parser.
+//!
+//! Lexing runs in two steps.
+//!
+//! 1. **Raw tokens** ([logos]): names, digit runs, runs of `^`, runs of `|`, punctuation and
+//!    operators. Whitespace and `# ...` comments (to the end of the line) are skipped. A character
+//!    that starts no token, or a run of five or more bars, is an error with its span.
+//! 2. **Assembly** ([`tokenize`]): adjacent raw tokens (no space between them) are merged into
+//!    the compact number-up-star literals of the printed notation, and a few juxtapositions are
+//!    resolved. After this step the variants marked *raw only* below never occur.
+//!
+//! # Compact literals
+//!
+//! A literal is written without internal spaces as number part, up part, star part, each
+//! optional but in this order, at least one present:
+//!
+//! * number part: digits, or digits `/` digits (`5`, `1/2`, `73/16`);
+//! * up part: `^`, `^^`, `^^^` (a run of k carets is k ups), `^7`, `^<2>`, `^[2]`, and the same
+//!   with `v` for down (`v`, `vv`, `v7`, `v<3>`, `v[3]`);
+//! * star part: `*` or `*` digits (`*`, `*3`).
+//!
+//! So `9/8*`, `6^*`, `^*6`, `73/16v9*8`, `1^^`, `^<2>*`, `v[3]*`, `^^*4` and `2*3` (= 2 + *3)
+//! are each one [`Token::Literal`]. The rules at the edges:
+//!
+//! * A name that is exactly `v+` or `v[0-9]+` is a down part, not a name (`v`, `vv`, `v12`);
+//!   `values`, `v2x`, `vv7` are names. The names `v`, `vv`, ... can therefore not be variables.
+//! * After a single `^` or `v`: digits give a multiple (`^7`); `<` digits `>` an up power
+//!   (`^<2>`); `[` digits `]` the sum up + ... + up^n (`^[2]`), all only when written without
+//!   spaces. `^ < 2` and `^<2` are comparisons with `^`. A run of two or more carets followed by
+//!   digits (`^^7`) is an error.
+//! * A bare `*` (no digits) that ends a literal and is immediately followed by something that
+//!   starts an operand (a name, a digit, `^`, `*`, `(`, `[`, `{`, `<`, `<|`) is the multiplication
+//!   operator instead: `3*G`, `3*{1|0}`, `2*(x)`, `3*^` are products, while `3*`, `{1*|0}`,
+//!   `3*+-1` contain the literal `3*`. With digits the star belongs to the literal: `3*2` is
+//!   3 + *2; `3 * 2` (spaces) is the product 6.
+//! * A `*` written directly after a name, `)`, `]` or `}` is always multiplication, and digits
+//!   after it start a new literal: `x*3`, `f(x)*2`. A star literal `*n` standing alone is a
+//!   [`Token::StarLiteral`]; where the parser expects an operator it reads it as `* n`, so
+//!   `x *3` and `<2|0>*3` are products too.
+//! * A literal immediately followed by the name `Tiny` or `Miny` gets a zero-width
+//!   [`Token::Juxtapose`] between them; the parser reads `2Tiny(2)` as `2 + Tiny(2)`. Any other
+//!   name directly after a literal (`2x`) is a syntax error.
+//! * A unary minus is not part of a literal here: the parser attaches a `-` written directly
+//!   before a literal with a number part to that number part (`-1vv*3` is -1 + vv + *3).
+//!
+//! # Bars and angle brackets
+//!
+//! Runs of one to four bars are [`Token::Bar1`] to [`Token::Bar4`]; five or more are an error.
+//! `<|` and `|>` are the comparison operators, and also open or close an angle-bracket game with
+//! a bar (`<|0>`, `<0|>`); the parser tells them apart by position. `<` directly followed by a
+//! run of bars is split into `<` and a bar run one wider (`<||0>` is `<`, `||`, `0`, `>`).
+
+use logos::Logos;
+
+use super::ast::{NumberPart, NusLiteral, Span, UpPart};
+use super::error::SyntaxError;
+
+/// A token with its byte span: `(start, token, end)`, as LALRPOP's `extern` block wants it.
+pub type Spanned = (usize, Token, usize);
+
+/// What can go wrong in the raw lexer; turned into a [`SyntaxError`] with the span.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum LexErrorKind {
+    /// A character that starts no token.
+    #[default]
+    UnexpectedCharacter,
+    /// Five or more bars in a row.
+    TooManyBars,
+}
+
+fn too_many_bars(_: &mut logos::Lexer<'_, Token>) -> Result<(), LexErrorKind> {
+    Err(LexErrorKind::TooManyBars)
+}
+
+/// The tokens of the language. To add a keyword or an operator, add a variant with its
+/// `#[token]` here and a line for it in the `extern` block of `grammar/cg.lalrpop`.
+#[derive(Logos, Clone, Debug, PartialEq)]
+#[logos(error = LexErrorKind)]
+#[logos(skip r"[ \t\r\n\f]+")]
+#[logos(skip(r"#[^\n]*", allow_greedy = true))]
+pub enum Token {
+    // ----- Names and literals -------------------------------------------------------------
+    /// A name: `[A-Za-z_][A-Za-z0-9_]*` that is not a keyword and not a down part.
+    #[regex(r"[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice().to_string())]
+    Name(String),
+    /// A compact number-up-star literal (made by assembly).
+    Literal(NusLiteral),
+    /// A star literal on its own: `*3` holds `"3"` (made by assembly). A bare `*` is
+    /// [`Token::Star`].
+    StarLiteral(String),
+    /// Zero-width marker between a literal and a directly following `Tiny` / `Miny` (made by
+    /// assembly).
+    Juxtapose,
+    /// Raw only: a run of decimal digits.
+    #[regex(r"[0-9]+", |lex| lex.slice().to_string())]
+    Digits(String),
+    /// Raw only: a run of `^`, with its length.
+    #[regex(r"\^+", |lex| lex.slice().len())]
+    Carets(usize),
+
+    // ----- Keywords (reserved for the statements of the language) --------------------------
+    #[token("let")]
+    Let,
+    #[token("def")]
+    Def,
+    #[token("if")]
+    If,
+    #[token("then")]
+    Then,
+    #[token("else")]
+    Else,
+    #[token("for")]
+    For,
+    #[token("in")]
+    In,
+    #[token("ruleset")]
+    Ruleset,
+    #[token("impartial")]
+    Impartial,
+
+    // ----- Brackets and separators ------------------------------------------------------------
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token(",")]
+    Comma,
+    #[token(";")]
+    Semicolon,
+    /// Bars of width one to four: `|`, `||`, `|||`, `||||`. Five or more in a row are an error.
+    #[token("|")]
+    Bar1,
+    #[token("||")]
+    Bar2,
+    #[token("|||")]
+    Bar3,
+    #[token("||||")]
+    Bar4,
+    /// Never produced: five or more bars in a row are a lexing error.
+    #[regex(r"\|\|\|\|\|+", too_many_bars)]
+    TooManyBars,
+
+    // ----- Operators ----------------------------------------------------------------------
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    /// `+-` or `±`.
+    #[token("+-")]
+    #[token("±")]
+    PlusMinus,
+    /// `*`: multiplication, or the star literal `*` where an operand is expected.
+    #[token("*")]
+    Star,
+    #[token("/")]
+    Slash,
+    #[token("//")]
+    SlashSlash,
+    #[token("%")]
+    Percent,
+    #[token("=")]
+    Assign,
+    #[token("->")]
+    Arrow,
+    #[token("..")]
+    DotDot,
+    #[token("..=")]
+    DotDotEq,
+    #[token("==")]
+    EqEq,
+    #[token("!=")]
+    NotEq,
+    #[token("<=")]
+    LessEq,
+    #[token(">=")]
+    GreaterEq,
+    /// `<`: less than, or the opening angle bracket of a game.
+    #[token("<")]
+    Less,
+    /// `>`: greater than, or the closing angle bracket of a game.
+    #[token(">")]
+    Greater,
+    /// `<>`: confused with.
+    #[token("<>")]
+    Confused,
+    /// `<|`: less than or confused with; or `<` followed by a bar.
+    #[token("<|")]
+    LessBar,
+    /// `|>`: greater than or confused with; or a bar followed by `>`.
+    #[token("|>")]
+    BarGreater,
+}
+
+impl Token {
+    /// The width of a bar token (1 to 4), or `None` for other tokens.
+    pub fn bar_width(&self) -> Option<u8> {
+        match self {
+            Token::Bar1 => Some(1),
+            Token::Bar2 => Some(2),
+            Token::Bar3 => Some(3),
+            Token::Bar4 => Some(4),
+            _ => None,
+        }
+    }
+
+    /// The bar token of the given width (1 to 4).
+    pub fn bar(width: u8) -> Option<Token> {
+        match width {
+            1 => Some(Token::Bar1),
+            2 => Some(Token::Bar2),
+            3 => Some(Token::Bar3),
+            4 => Some(Token::Bar4),
+            _ => None,
+        }
+    }
+
+    /// True for a token after which a directly following `*` must be multiplication.
+    fn ends_operand(&self) -> bool {
+        matches!(
+            self,
+            Token::Name(_) | Token::RParen | Token::RBracket | Token::RBrace
+        )
+    }
+
+    /// True for a raw token that can begin an operand (used for the bare-`*` rule).
+    fn starts_operand(&self) -> bool {
+        matches!(
+            self,
+            Token::Name(_)
+                | Token::Digits(_)
+                | Token::Carets(_)
+                | Token::Star
+                | Token::LParen
+                | Token::LBracket
+                | Token::LBrace
+                | Token::Less
+                | Token::LessBar
+        )
+    }
+}
+
+/// True for a name that is a down part: `v+` or `v[0-9]+`.
+pub fn is_down_name(s: &str) -> bool {
+    let Some(rest) = s.strip_prefix('v') else {
+        return false;
+    };
+    rest.bytes().all(|b| b == b'v') || rest.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The raw logos tokens of `src`, or the first lexing error.
+pub fn raw_tokens(src: &str) -> Result<Vec<Spanned>, SyntaxError> {
+    let mut lexer = Token::lexer(src);
+    let mut out = Vec::new();
+    while let Some(result) = lexer.next() {
+        let span = lexer.span();
+        match result {
+            Ok(token) => out.push((span.start, token, span.end)),
+            Err(kind) => return Err(lex_error(src, kind, span)),
+        }
+    }
+    Ok(out)
+}
+
+fn lex_error(src: &str, kind: LexErrorKind, span: Span) -> SyntaxError {
+    let text = src.get(span.clone()).unwrap_or("");
+    match kind {
+        LexErrorKind::TooManyBars => SyntaxError::new(
+            format!(
+                "{} bars in a row; a game uses at most four (`||||`)",
+                text.len()
+            ),
+            span,
+        )
+        .with_help("put braces around an inner game instead of widening its bar"),
+        LexErrorKind::UnexpectedCharacter => {
+            let ch = text.chars().next();
+            let shown = match ch {
+                Some(c) if c.is_control() || c == '\u{FFFD}' => format!("{c:?}"),
+                Some(c) => format!("`{c}`"),
+                None => "end of input".to_string(),
+            };
+            let err = SyntaxError::new(format!("unexpected character {shown}"), span);
+            match ch {
+                Some('!') => err.with_help("`!=` means \"not equal\""),
+                Some('.') => err.with_help("ranges are written `a..b` or `a..=b`"),
+                Some('"') | Some('\'') => err.with_help("strings are not supported yet"),
+                Some('↑') => err.with_help("up is written `^`"),
+                Some('↓') => err.with_help("down is written `v`"),
+                _ => err,
+            }
+        }
+    }
+}
+
+/// Lexes `src` into the tokens the parser reads (see the module documentation), or the first
+/// lexing error.
+pub fn tokenize(src: &str) -> Result<Vec<Spanned>, SyntaxError> {
+    assemble(raw_tokens(src)?)
+}
+
+/// The raw token at `i` if it starts exactly at byte `at` (that is, with no space before it).
+fn adjacent(raw: &[Spanned], i: usize, at: usize) -> Option<&Spanned> {
+    raw.get(i).filter(|t| t.0 == at)
+}
+
+fn digits_at(raw: &[Spanned], i: usize, at: usize) -> Option<(String, usize)> {
+    match adjacent(raw, i, at) {
+        Some((_, Token::Digits(d), end)) => Some((d.clone(), *end)),
+        _ => None,
+    }
+}
+
+/// `<` digits `>` (or `[` digits `]`) starting at raw index `i`, all adjacent, beginning at `at`.
+fn bracketed_digits(
+    raw: &[Spanned],
+    i: usize,
+    at: usize,
+    open: &Token,
+    close: &Token,
+) -> Option<(String, usize)> {
+    let (_, first, first_end) = adjacent(raw, i, at)?;
+    if first != open {
+        return None;
+    }
+    let (digits, digits_end) = digits_at(raw, i + 1, *first_end)?;
+    let (_, last, last_end) = adjacent(raw, i + 2, digits_end)?;
+    (last == close).then_some((digits, *last_end))
+}
+
+fn assemble(raw: Vec<Spanned>) -> Result<Vec<Spanned>, SyntaxError> {
+    let mut out: Vec<Spanned> = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        let (start, ref token, end) = raw[i];
+        match token {
+            Token::Digits(_) | Token::Carets(_) => i = literal(&raw, i, &mut out)?,
+            Token::Name(name) if is_down_name(name) => i = literal(&raw, i, &mut out)?,
+            Token::Star => {
+                let after_operand =
+                    matches!(out.last(), Some((_, t, e)) if *e == start && t.ends_operand());
+                match digits_at(&raw, i + 1, end) {
+                    Some((digits, digits_end)) if !after_operand => {
+                        out.push((start, Token::StarLiteral(digits), digits_end));
+                        i += 2;
+                    }
+                    _ => {
+                        out.push((start, Token::Star, end));
+                        i += 1;
+                    }
+                }
+            }
+            Token::LessBar => match adjacent(&raw, i + 1, end) {
+                Some((_, bar, bar_end)) if bar.bar_width().is_some() => {
+                    let width = bar.bar_width().unwrap_or(0) + 1;
+                    let Some(wider) = Token::bar(width) else {
+                        return Err(SyntaxError::new(
+                            format!("{width} bars in a row; a game uses at most four (`||||`)"),
+                            start + 1..*bar_end,
+                        )
+                        .with_help("put braces around an inner game instead of widening its bar"));
+                    };
+                    out.push((start, Token::Less, start + 1));
+                    out.push((start + 1, wider, *bar_end));
+                    i += 2;
+                }
+                Some((bar_start, Token::BarGreater, greater_end)) => {
+                    out.push((start, Token::Less, start + 1));
+                    out.push((start + 1, Token::Bar2, bar_start + 1));
+                    out.push((bar_start + 1, Token::Greater, *greater_end));
+                    i += 2;
+                }
+                _ => {
+                    out.push((start, Token::LessBar, end));
+                    i += 1;
+                }
+            },
+            _ => {
+                out.push(raw[i].clone());
+                i += 1;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Reads the compact literal starting at raw index `i` (a digit run, a caret run or a down name),
+/// pushes it (and a [`Token::Juxtapose`] if a `Tiny`/`Miny` follows), and returns the index of
+/// the first raw token after it.
+fn literal(raw: &[Spanned], i: usize, out: &mut Vec<Spanned>) -> Result<usize, SyntaxError> {
+    let start = raw[i].0;
+    let mut j = i;
+    let mut end = start;
+    let mut lit = NusLiteral::default();
+
+    // Number part.
+    if let Some((numerator, numerator_end)) = digits_at(raw, j, end) {
+        j += 1;
+        end = numerator_end;
+        let mut denominator = None;
+        if let Some((_, Token::Slash, slash_end)) = adjacent(raw, j, end) {
+            if let Some((d, d_end)) = digits_at(raw, j + 1, *slash_end) {
+                denominator = Some(d);
+                j += 2;
+                end = d_end;
+            }
+        }
+        lit.number = Some(NumberPart {
+            negative: false,
+            numerator,
+            denominator,
+        });
+    }
+
+    // Up part.
+    match adjacent(raw, j, end) {
+        Some((_, Token::Carets(1), caret_end)) => {
+            let (ups, used, ups_end) = up_suffix(raw, j + 1, *caret_end, false);
+            lit.ups = Some(ups);
+            j += 1 + used;
+            end = ups_end;
+        }
+        Some((caret_start, Token::Carets(n), caret_end)) => {
+            if let Some((digits, digits_end)) = digits_at(raw, j + 1, *caret_end) {
+                return Err(SyntaxError::new(
+                    format!("`{}{digits}` is not a literal", "^".repeat(*n)),
+                    *caret_start..digits_end,
+                )
+                .with_help(format!(
+                    "k ups are written `^k` (`^{digits}`), or `^^` for two; \
+                     separate a following number with a space"
+                )));
+            }
+            lit.ups = Some(UpPart::Multiple {
+                negative: false,
+                count: n.to_string(),
+            });
+            j += 1;
+            end = *caret_end;
+        }
+        Some((_, Token::Name(name), name_end)) if is_down_name(name) => {
+            let rest = &name[1..];
+            if rest.is_empty() {
+                let (ups, used, ups_end) = up_suffix(raw, j + 1, *name_end, true);
+                lit.ups = Some(ups);
+                j += 1 + used;
+                end = ups_end;
+            } else {
+                let count = if rest.bytes().all(|b| b == b'v') {
+                    name.len().to_string()
+                } else {
+                    rest.to_string()
+                };
+                lit.ups = Some(UpPart::Multiple {
+                    negative: true,
+                    count,
+                });
+                j += 1;
+                end = *name_end;
+            }
+        }
+        _ => {}
+    }
+
+    // Star part.
+    if let Some((_, Token::Star, star_end)) = adjacent(raw, j, end) {
+        if let Some((digits, digits_end)) = digits_at(raw, j + 1, *star_end) {
+            lit.star = Some(digits);
+            j += 2;
+            end = digits_end;
+        } else if adjacent(raw, j + 1, *star_end).is_some_and(|t| t.1.starts_operand()) {
+            // `3*G`: the star is multiplication; leave it for the main loop.
+        } else {
+            lit.star = Some(String::new());
+            j += 1;
+            end = *star_end;
+        }
+    }
+
+    out.push((start, Token::Literal(lit), end));
+    if let Some((_, Token::Name(name), _)) = adjacent(raw, j, end) {
+        if name == "Tiny" || name == "Miny" {
+            out.push((end, Token::Juxtapose, end));
+        }
+    }
+    Ok(j)
+}
+
+/// What follows a single `^` (or `v`) at raw index `i`, starting at byte `at`: digits, `<n>`,
+/// `[n]` or nothing. Returns the up part, the number of raw tokens used after the caret, and the
+/// end of the up part.
+fn up_suffix(raw: &[Spanned], i: usize, at: usize, negative: bool) -> (UpPart, usize, usize) {
+    if let Some((count, end)) = digits_at(raw, i, at) {
+        return (UpPart::Multiple { negative, count }, 1, end);
+    }
+    if let Some((exponent, end)) = bracketed_digits(raw, i, at, &Token::Less, &Token::Greater) {
+        return (UpPart::Power { negative, exponent }, 3, end);
+    }
+    if let Some((exponent, end)) = bracketed_digits(raw, i, at, &Token::LBracket, &Token::RBracket)
+    {
+        return (UpPart::PowerTo { negative, exponent }, 3, end);
+    }
+    let count = "1".to_string();
+    (UpPart::Multiple { negative, count }, 0, at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<Token> {
+        tokenize(src).unwrap().into_iter().map(|t| t.1).collect()
+    }
+
+    #[test]
+    fn names_and_downs() {
+        assert!(is_down_name("v"));
+        assert!(is_down_name("vvv"));
+        assert!(is_down_name("v12"));
+        assert!(!is_down_name("values"));
+        assert!(!is_down_name("v2x"));
+        assert!(!is_down_name("vv7"));
+        assert_eq!(kinds("values"), vec![Token::Name("values".into())]);
+        assert_eq!(kinds("v2x"), vec![Token::Name("v2x".into())]);
+        assert!(matches!(kinds("vv")[..], [Token::Literal(_)]));
+    }
+
+    #[test]
+    fn bars_and_angles() {
+        assert_eq!(kinds("|| |||"), vec![Token::Bar2, Token::Bar3]);
+        assert!(tokenize("|||||").is_err());
+        assert_eq!(
+            kinds("<||0>"),
+            vec![
+                Token::Less,
+                Token::Bar2,
+                Token::Literal(NusLiteral {
+                    number: Some(NumberPart {
+                        negative: false,
+                        numerator: "0".into(),
+                        denominator: None
+                    }),
+                    ..Default::default()
+                }),
+                Token::Greater
+            ]
+        );
+        assert_eq!(
+            kinds("<||>"),
+            vec![Token::Less, Token::Bar2, Token::Greater]
+        );
+        let spans: Vec<_> = tokenize("<||>")
+            .unwrap()
+            .into_iter()
+            .map(|t| (t.0, t.2))
+            .collect();
+        assert_eq!(spans, vec![(0, 1), (1, 3), (3, 4)]);
+        assert_eq!(kinds("<|>"), vec![Token::LessBar, Token::Greater]);
+        assert_eq!(kinds("|>"), vec![Token::BarGreater]);
+        assert_eq!(kinds("||>"), vec![Token::Bar2, Token::Greater]);
+    }
+
+    #[test]
+    fn comments_and_errors() {
+        assert_eq!(
+            kinds("x # a comment\n y"),
+            vec![Token::Name("x".into()), Token::Name("y".into())]
+        );
+        let err = tokenize("1 @ 2").unwrap_err();
+        assert_eq!(err.span, 2..3);
+        assert!(err.message.contains("`@`"), "{}", err.message);
+        let err = tokenize("{1|||||2}").unwrap_err();
+        assert_eq!(err.span, 2..7);
+        let err = tokenize("^^7").unwrap_err();
+        assert_eq!(err.span, 0..3);
+        assert!(tokenize("é").is_err());
+    }
+
+    #[test]
+    fn keywords_and_operators() {
+        assert_eq!(
+            kinds("let def -> .. ..= % // == ; = ±"),
+            vec![
+                Token::Let,
+                Token::Def,
+                Token::Arrow,
+                Token::DotDot,
+                Token::DotDotEq,
+                Token::Percent,
+                Token::SlashSlash,
+                Token::EqEq,
+                Token::Semicolon,
+                Token::Assign,
+                Token::PlusMinus
+            ]
+        );
+    }
+
+    #[test]
+    fn stars() {
+        assert_eq!(
+            kinds("x*3"),
+            vec![
+                Token::Name("x".into()),
+                Token::Star,
+                Token::Literal(NusLiteral {
+                    number: Some(NumberPart {
+                        negative: false,
+                        numerator: "3".into(),
+                        denominator: None
+                    }),
+                    ..Default::default()
+                })
+            ]
+        );
+        assert_eq!(kinds("*3"), vec![Token::StarLiteral("3".into())]);
+        assert_eq!(kinds("* 3").len(), 2);
+        assert_eq!(kinds("3*G")[1], Token::Star);
+        assert_eq!(kinds("2Tiny(2)")[1], Token::Juxtapose);
+    }
+}
