@@ -4,4 +4,6 @@
 //! forms (`core`) -> printed values. `core` knows nothing of the language.
 
 pub mod core;
+pub mod diag;
+pub mod eval;
 pub mod syntax;

@@ -12,7 +12,6 @@ use super::ast::Span;
 /// expression"), `span` the byte range of the source it is about (empty at the end of the input),
 /// `label` the short text miette writes under the span, `help` an optional hint.
 #[derive(Clone, Debug, PartialEq, Eq, miette::Diagnostic)]
-#[diagnostic(code(cg::syntax))]
 pub struct SyntaxError {
     pub message: String,
     #[label("{label}")]

@@ -1,0 +1,371 @@
+//! The builtin functions: one table, each entry with its name, signature, a one-line definition
+//! (with its source in the literature) and an example, so that help and completion read from
+//! the same place as the evaluator.
+
+use crate::core::nimber::nim_product;
+use crate::core::{Game, Integer, Rational};
+use crate::syntax::ast::Span;
+
+use super::error::{EvalError, EvalResult};
+use super::interp::to_game;
+use super::value::Value;
+
+/// Followers beyond this many are refused (`followers(2^40)` would exhaust memory).
+const FOLLOWER_LIMIT: usize = 1_000_000;
+
+/// An evaluated argument with the span of the expression it came from.
+pub struct Arg {
+    pub value: Value,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy)]
+pub enum Arity {
+    Exactly(usize),
+    AtLeast(usize),
+}
+
+pub struct Builtin {
+    pub name: &'static str,
+    pub signature: &'static str,
+    pub doc: &'static str,
+    pub example: &'static str,
+    arity: Arity,
+    run: fn(&[Arg], &Span) -> EvalResult<Value>,
+}
+
+macro_rules! builtin {
+    ($name:literal, $sig:literal, $arity:expr, $doc:literal, $example:literal, $run:expr) => {
+        Builtin {
+            name: $name,
+            signature: $sig,
+            arity: $arity,
+            doc: $doc,
+            example: $example,
+            run: $run,
+        }
+    };
+}
+
+use Arity::{AtLeast, Exactly};
+
+pub static BUILTINS: &[Builtin] = &[
+    builtin!("canonical_form", "canonical_form(G)", Exactly(1),
+        "The canonical form of G: no dominated or reversible options (Siegel, CGT, II.2).",
+        "canonical_form({0,* | 0})  # ^*", |a, _| Ok(Value::from_game(game(&a[0])?))),
+    builtin!("left_options", "left_options(G)", Exactly(1),
+        "The set of Left options of the canonical form of G.",
+        "left_options({2|0})  # {2}", |a, _| Ok(games_set(game(&a[0])?.left_options()))),
+    builtin!("right_options", "right_options(G)", Exactly(1),
+        "The set of Right options of the canonical form of G.",
+        "right_options(^)  # {*}", |a, _| Ok(games_set(game(&a[0])?.right_options()))),
+    builtin!("outcome", "outcome(G)", Exactly(1),
+        "The outcome class: L (Left wins), R (Right wins), N (first player wins), P (second player wins).",
+        "outcome(*)  # N", |a, _| Ok(Value::Outcome(game(&a[0])?.outcome()))),
+    builtin!("birthday", "birthday(G)", Exactly(1),
+        "The birthday of the canonical form: 0 for 0, else one more than the latest-born option (Siegel, CGT, II.1).",
+        "birthday(^)  # 2", |a, _| Ok(Value::integer(game(&a[0])?.birthday()))),
+    builtin!("followers", "followers(G)", Exactly(1),
+        "The set of all followers of the canonical form of G, G included.",
+        "followers(^)  # {0,*,^}", |a, _| {
+            let g = game(&a[0])?;
+            followers(g, &a[0].span).map(games_set)
+        }),
+    builtin!("follower_count", "follower_count(G)", Exactly(1),
+        "The number of distinct followers of the canonical form of G, G included.",
+        "follower_count(^)  # 3", |a, _| {
+            let g = game(&a[0])?;
+            followers(g, &a[0].span).map(|f| Value::integer(f.len()))
+        }),
+    builtin!("confused", "confused(G, H)", Exactly(2),
+        "True when G and H are incomparable (G || H), as `G <> H`.",
+        "confused(*, 0)  # true", |a, _| Ok(Value::Bool(game(&a[0])?.confused(game(&a[1])?)))),
+    builtin!("is_number", "is_number(x)", Exactly(1),
+        "True when x is a number (a rational; as a game, a dyadic rational).",
+        "is_number({0|1})  # true", |a, _| Ok(Value::Bool(matches!(a[0].value, Value::Number(_))))),
+    builtin!("is_integer", "is_integer(x)", Exactly(1),
+        "True when x is an integer.",
+        "is_integer(6/3)  # true", |a, _| Ok(Value::Bool(a[0].value.as_integer().is_some()))),
+    builtin!("is_dyadic", "is_dyadic(x)", Exactly(1),
+        "True when x is a dyadic rational (a number whose denominator is a power of 2).",
+        "is_dyadic(3/8)  # true", |a, _| Ok(Value::Bool(a[0].value.as_dyadic().is_some()))),
+    builtin!("is_nimber", "is_nimber(G)", Exactly(1),
+        "True when G equals a nimber *n (0 included).",
+        "is_nimber({0,*|0,*})  # true", |a, _| Ok(Value::Bool(game(&a[0])?.is_nimber()))),
+    builtin!("is_infinitesimal", "is_infinitesimal(G)", Exactly(1),
+        "True when -x < G < x for every positive number x, i.e. both stops are 0 (0 included).",
+        "is_infinitesimal(^*)  # true", |a, _| Ok(Value::Bool(game(&a[0])?.is_infinitesimal()))),
+    builtin!("is_numberish", "is_numberish(G)", Exactly(1),
+        "True when G is a number plus an infinitesimal (its stops are equal).",
+        "is_numberish(1^)  # true", |a, _| Ok(Value::Bool(game(&a[0])?.is_numberish()))),
+    builtin!("is_number_tiny", "is_number_tiny(G)", Exactly(1),
+        "True when G is x + Tiny(H) or x + Miny(H) for a number x: {x||x|y} or {y|x||x} with y beyond x.",
+        "is_number_tiny(Tiny(1))  # true", |a, _| Ok(Value::Bool(game(&a[0])?.is_number_tiny()))),
+    builtin!("is_all_small", "is_all_small(G)", Exactly(1),
+        "True when every follower of G has Left options exactly when it has Right options (Winning Ways ch. 9).",
+        "is_all_small(^*)  # true", |a, _| Ok(Value::Bool(game(&a[0])?.is_all_small()))),
+    builtin!("is_uptimal", "is_uptimal(G)", Exactly(1),
+        "True when G is a number plus ups or a power of up (^<n>, ^[n]) plus a nimber.",
+        "is_uptimal(^<2>*)  # true", |a, _| Ok(Value::Bool(game(&a[0])?.is_uptimal()))),
+    builtin!("is_zero", "is_zero(G)", Exactly(1),
+        "True when G = 0.",
+        "is_zero({*|*})  # true", |a, _| Ok(Value::Bool(game(&a[0])?.is_zero()))),
+    builtin!("is_even", "is_even(G)", Exactly(1),
+        "Even games (ONAG ch. 5): every option of the canonical form is odd; for integers, ordinary parity.",
+        "is_even(*)  # false", |a, _| parity(&a[0], true)),
+    builtin!("is_odd", "is_odd(G)", Exactly(1),
+        "Odd games (ONAG ch. 5): every option of the canonical form is even, and there is one.",
+        "is_odd(*)  # true", |a, _| parity(&a[0], false)),
+    builtin!("is_even_tempered", "is_even_tempered(G)", Exactly(1),
+        "Even-tempered: a number, or every option is odd-tempered (Siegel, CGT).",
+        "is_even_tempered(1)  # true", |a, _| Ok(Value::Bool(game(&a[0])?.is_even_tempered()))),
+    builtin!("is_odd_tempered", "is_odd_tempered(G)", Exactly(1),
+        "Odd-tempered: not a number, and every option is even-tempered (Siegel, CGT).",
+        "is_odd_tempered(*)  # true", |a, _| Ok(Value::Bool(game(&a[0])?.is_odd_tempered()))),
+    builtin!("nim_value", "nim_value(G)", Exactly(1),
+        "The nim-value n of an impartial game G = *n (Sprague-Grundy).",
+        "nim_value({0,*|0,*})  # 2", |a, _| {
+            let g = game(&a[0])?;
+            g.nim_value().map(Value::integer).ok_or_else(|| {
+                EvalError::new(format!("{g} is not a nimber, so it has no nim-value"), a[0].span.clone())
+                    .with_help("nim_value applies to games equal to impartial games, whose canonical forms are nimbers")
+            })
+        }),
+    builtin!("nim_sum", "nim_sum(a, b, ...)", AtLeast(1),
+        "The nim-sum (exclusive or) of nonnegative integers: the nim-value of *a + *b.",
+        "nim_sum(5, 6)  # 3", |a, _| {
+            let mut total = Integer::zero();
+            for arg in a {
+                total = total.bitxor(&natural(arg)?);
+            }
+            Ok(Value::integer(total))
+        }),
+    builtin!("nim_product", "nim_product(a, b, ...)", AtLeast(1),
+        "Conway's nim-product of nonnegative integers below 2^128 (ONAG ch. 6).",
+        "nim_product(2, 2)  # 3", |a, _| {
+            let mut total: u128 = 1;
+            for arg in a {
+                let n = natural(arg)?;
+                let n = n.to_bigint().try_into().map_err(|_| {
+                    EvalError::new("nim_product works on integers below 2^128", arg.span.clone())
+                })?;
+                total = nim_product(total, n);
+            }
+            Ok(Value::Number(Rational::from_integer(Integer::from(num_bigint::BigInt::from(total)))))
+        }),
+    builtin!("numerator", "numerator(x)", Exactly(1),
+        "The numerator of a rational in lowest terms.",
+        "numerator(6/4)  # 3", |a, _| Ok(Value::integer(rational(&a[0])?.numerator().clone()))),
+    builtin!("denominator", "denominator(x)", Exactly(1),
+        "The (positive) denominator of a rational in lowest terms.",
+        "denominator(6/4)  # 2", |a, _| Ok(Value::integer(rational(&a[0])?.denominator().clone()))),
+    builtin!("floor", "floor(x)", Exactly(1),
+        "The greatest integer <= x.",
+        "floor(-3/2)  # -2", |a, _| Ok(Value::integer(rational(&a[0])?.floor()))),
+    builtin!("ceiling", "ceiling(x)", Exactly(1),
+        "The least integer >= x.",
+        "ceiling(-3/2)  # -1", |a, _| Ok(Value::integer(rational(&a[0])?.ceil()))),
+    builtin!("abs", "abs(x)", Exactly(1),
+        "The absolute value of a number.",
+        "abs(-3/4)  # 3/4", |a, _| Ok(Value::Number(rational(&a[0])?.abs()))),
+    builtin!("max", "max(a, b, ...)", AtLeast(1),
+        "The greatest of numbers or games that are comparable; an error if two are incomparable.",
+        "max(1/2, ^, -1)  # 1/2", |a, _| extreme(a, true)),
+    builtin!("min", "min(a, b, ...)", AtLeast(1),
+        "The least of numbers or games that are comparable; an error if two are incomparable.",
+        "min(1/2, ^, -1)  # -1", |a, _| extreme(a, false)),
+    builtin!("Tiny", "Tiny(G)", Exactly(1),
+        "Tiny(G) = {0 || 0 | -G}, a positive infinitesimal smaller than every positive multiple of ^ (Winning Ways ch. 5).",
+        "Tiny(2)  # Tiny(2)", |a, _| Ok(Value::from_game(Game::tiny(game(&a[0])?)))),
+    builtin!("Miny", "Miny(G)", Exactly(1),
+        "Miny(G) = {G | 0 || 0} = -Tiny(G) (Winning Ways ch. 5).",
+        "Miny(2)  # Miny(2)", |a, _| Ok(Value::from_game(Game::miny(game(&a[0])?)))),
+    builtin!("pow", "pow(G, n)", Exactly(2),
+        "G^n for G = {0|H}: G^1 = G, G^(k+1) = {0 | H - G^->k} (Siegel, CGT); pow(^, 3) is ^<3>.",
+        "pow(^, 2)  # ^<2>", |a, _| power(a, false)),
+    builtin!("pow_to", "pow_to(G, n)", Exactly(2),
+        "G^->n = G^1 + G^2 + ... + G^n for G = {0|H}; pow_to(^, 3) is ^[3].",
+        "pow_to(^, 2)  # ^[2]", |a, _| power(a, true)),
+];
+
+pub fn lookup(name: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+pub fn call(builtin: &Builtin, args: &[Arg], span: Span) -> EvalResult<Value> {
+    let ok = match builtin.arity {
+        Arity::Exactly(n) => args.len() == n,
+        Arity::AtLeast(n) => args.len() >= n,
+    };
+    if !ok {
+        let expected = match builtin.arity {
+            Arity::Exactly(1) => "1 argument".to_string(),
+            Arity::Exactly(n) => format!("{n} arguments"),
+            Arity::AtLeast(n) => format!("at least {n} argument{}", if n == 1 { "" } else { "s" }),
+        };
+        return Err(EvalError::new(
+            format!(
+                "`{}` takes {expected}, but {} were given",
+                builtin.name,
+                args.len()
+            ),
+            span,
+        )
+        .with_help(format!("usage: {}", builtin.signature)));
+    }
+    (builtin.run)(args, &span)
+}
+
+/// The builtin name nearest to `name` by edit distance, if it is close enough to be a typo.
+pub fn closest_name(name: &str) -> Option<&'static str> {
+    let limit = (name.chars().count() / 3).clamp(1, 3);
+    BUILTINS
+        .iter()
+        .map(|b| (edit_distance(name, b.name), b.name))
+        .filter(|&(d, _)| d <= limit)
+        .min()
+        .map(|(_, n)| n)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = previous + usize::from(ca != cb);
+            previous = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
+        }
+    }
+    row[b.len()]
+}
+
+fn game(arg: &Arg) -> EvalResult<Game> {
+    to_game(&arg.value, arg.span.clone(), "the argument")
+}
+
+fn games_set(games: Vec<Game>) -> Value {
+    Value::set(games.into_iter().map(Value::from_game).collect())
+}
+
+fn followers(g: Game, span: &Span) -> EvalResult<Vec<Game>> {
+    g.followers(FOLLOWER_LIMIT).map_err(|e| {
+        EvalError::new(
+            format!("{g} has more than {} followers", e.limit),
+            span.clone(),
+        )
+    })
+}
+
+fn rational(arg: &Arg) -> EvalResult<Rational> {
+    match &arg.value {
+        Value::Number(q) => Ok(q.clone()),
+        other => Err(EvalError::new(
+            format!("expected a number; found {}", other.kind()),
+            arg.span.clone(),
+        )),
+    }
+}
+
+fn natural(arg: &Arg) -> EvalResult<Integer> {
+    match arg.value.as_integer() {
+        Some(n) if !n.is_negative() => Ok(n),
+        _ => Err(EvalError::new(
+            format!("expected a nonnegative integer; found {}", arg.value),
+            arg.span.clone(),
+        )),
+    }
+}
+
+fn parity(arg: &Arg, even: bool) -> EvalResult<Value> {
+    if let Value::Number(q) = &arg.value {
+        if q.to_dyadic().is_none() {
+            return Ok(Value::Bool(false));
+        }
+    }
+    let g = game(arg)?;
+    Ok(Value::Bool(if even { g.is_even() } else { g.is_odd() }))
+}
+
+fn power(a: &[Arg], cumulative: bool) -> EvalResult<Value> {
+    let g = game(&a[0])?;
+    let n = a[1]
+        .value
+        .as_integer()
+        .and_then(|n| n.to_u32())
+        .filter(|&n| (1..=10_000).contains(&n));
+    let Some(n) = n else {
+        return Err(EvalError::new(
+            "the exponent must be an integer from 1 to 10000",
+            a[1].span.clone(),
+        ));
+    };
+    let result = if cumulative { g.pow_to(n) } else { g.pow(n) };
+    result.map(Value::from_game).ok_or_else(|| {
+        EvalError::new(format!("{g} is not of the form {{0|H}}"), a[0].span.clone())
+            .with_help("powers are defined for games {0|H}, such as ^ = {0|*}")
+    })
+}
+
+/// max or min: numbers compare as rationals; games (or numbers with games) by the game order,
+/// which must be total on the arguments. One list or set argument stands for its elements.
+fn extreme(args: &[Arg], greatest: bool) -> EvalResult<Value> {
+    let items: Vec<Arg> = match args {
+        [Arg {
+            value: Value::List(v) | Value::Set(v),
+            span,
+        }] => v
+            .iter()
+            .map(|x| Arg {
+                value: x.clone(),
+                span: span.clone(),
+            })
+            .collect(),
+        _ => args
+            .iter()
+            .map(|a| Arg {
+                value: a.value.clone(),
+                span: a.span.clone(),
+            })
+            .collect(),
+    };
+    let Some((first, rest)) = items.split_first() else {
+        return Err(EvalError::new(
+            "max and min need at least one value",
+            args[0].span.clone(),
+        ));
+    };
+    let mut best = first;
+    for arg in rest {
+        let better = match (&arg.value, &best.value) {
+            (Value::Number(x), Value::Number(y)) => {
+                if greatest {
+                    x > y
+                } else {
+                    x < y
+                }
+            }
+            _ => {
+                let (g, h) = (game(arg)?, game(best)?);
+                if g.confused(h) {
+                    return Err(EvalError::new(
+                        format!("{h} and {g} are incomparable"),
+                        arg.span.clone(),
+                    )
+                    .with_help("max and min need values that are comparable"));
+                }
+                if greatest {
+                    g.gt(h)
+                } else {
+                    g.lt(h)
+                }
+            }
+        };
+        if better {
+            best = arg;
+        }
+    }
+    Ok(best.value.clone())
+}

@@ -1,0 +1,67 @@
+//! Golden tests: each `tests/golden/NAME.cg` holds one input per line; every line is run as
+//! `cg -e LINE` and the transcript (the line, what cg printed on stdout and stderr, and a
+//! non-zero exit status) must equal `tests/golden/NAME.expected`. Run with `UPDATE_GOLDEN=1` to
+//! rewrite the expected files, then review the diff like code.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn transcript(case: &Path) -> String {
+    let source = std::fs::read_to_string(case).expect("golden case is readable");
+    let mut out = String::new();
+    for line in source.lines() {
+        let line = line.trim_end();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let run = Command::new(env!("CARGO_BIN_EXE_cg"))
+            .arg("-e")
+            .arg(line)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("cg runs");
+        out.push_str(&format!("> {line}\n"));
+        out.push_str(&String::from_utf8_lossy(&run.stdout));
+        out.push_str(&String::from_utf8_lossy(&run.stderr));
+        match run.status.code() {
+            Some(0) => {}
+            Some(code) => out.push_str(&format!("[exit {code}]\n")),
+            None => out.push_str("[killed by a signal]\n"),
+        }
+    }
+    out
+}
+
+#[test]
+fn golden_transcripts() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/golden exists")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cg"))
+        .collect();
+    cases.sort();
+    assert!(!cases.is_empty(), "no golden cases found");
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let mut failures = Vec::new();
+    for case in &cases {
+        let actual = transcript(case);
+        let expected_path = case.with_extension("expected");
+        if update {
+            std::fs::write(&expected_path, &actual).expect("expected file is writable");
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if actual != expected {
+            failures.push(format!(
+                "{}:\n--- expected\n{expected}\n--- actual\n{actual}",
+                case.display()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "golden transcripts differ:\n{}",
+        failures.join("\n")
+    );
+}
