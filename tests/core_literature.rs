@@ -161,3 +161,46 @@ fn birthdays() {
         Integer::from(4)
     );
 }
+
+#[test]
+fn uptimal_expansions_are_recognised() {
+    use cg::core::UptimalExpansion;
+    // Every x + a1.↑ + a2.↑^2 + a3.↑^3 + a4.↑^4 + *m built as a sum of powers must be recognised
+    // with exactly those coefficients (Siegel, CGT: uptimal expansions are unique).
+    let powers: Vec<Game> = (1..=4).map(|k| up().pow(k).unwrap()).collect();
+    let range = [-2i64, -1, 0, 1, 2];
+    for &a1 in &range {
+        for &a2 in &range {
+            for &a3 in &[-1i64, 0, 1] {
+                for &a4 in &[-1i64, 0, 1] {
+                    for m in [0u64, 1, 2] {
+                        for x in [
+                            Dyadic::new(Integer::from(0), 0),
+                            Dyadic::new(Integer::from(-3), 1),
+                        ] {
+                            let coefficients = [a1, a2, a3, a4];
+                            let mut g = Game::number(x.clone()) + star(m);
+                            for (p, &a) in powers.iter().zip(&coefficients) {
+                                g = g + p.times(&Integer::from(a));
+                            }
+                            let mut expected: Vec<Integer> =
+                                coefficients.iter().map(|&a| Integer::from(a)).collect();
+                            while expected.last().is_some_and(Integer::is_zero) {
+                                expected.pop();
+                            }
+                            let e = UptimalExpansion {
+                                number: x,
+                                coefficients: expected,
+                                nimber: Integer::from(m),
+                            };
+                            assert_eq!(g.uptimal_expansion(), Some(e), "{coefficients:?} *{m}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Hot games and Tiny are not uptimals.
+    assert_eq!(g(&[int(1)], &[int(0)]).uptimal_expansion(), None);
+    assert!(!Game::tiny(int(1)).is_uptimal());
+}

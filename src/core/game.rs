@@ -12,6 +12,7 @@ use super::integer::Integer;
 use super::nus::{Nus, Sign};
 use super::properties::TooLarge;
 use super::store::{with_store, Side};
+use super::uptimal::UptimalExpansion;
 
 /// A canonical short game (see the module documentation for the encoding).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -342,10 +343,14 @@ impl Game {
         with_store(|s| s.is_all_small(self))
     }
 
-    /// A number plus a sum of ups, powers of up and a nimber, in one of the forms that print
-    /// compactly (`^^*`, `^<3>`, `1v[2]*`).
+    /// An uptimal: x + a_1.↑ + a_2.↑^2 + ... + a_k.↑^k + *m.
     pub fn is_uptimal(self) -> bool {
-        self.to_nus().is_some() || with_store(|s| s.uptimal_form(self)).is_some()
+        self.uptimal_expansion().is_some()
+    }
+
+    /// The uptimal expansion of G, if G is an uptimal.
+    pub fn uptimal_expansion(self) -> Option<UptimalExpansion> {
+        with_store(|s| s.uptimal_expansion(self))
     }
 
     pub fn is_even(self) -> bool {

@@ -13,6 +13,7 @@ mod nus;
 mod properties;
 pub mod rational;
 mod store;
+mod uptimal;
 
 pub use dyadic::Dyadic;
 pub use game::{Game, Outcome};
@@ -22,3 +23,4 @@ pub use nus::{Nus, Sign};
 pub use properties::TooLarge;
 pub use rational::Rational;
 pub use store::{clear_caches, store_stats, Side, StoreStats};
+pub use uptimal::UptimalExpansion;

@@ -164,7 +164,7 @@ impl Store {
             Some(n) if n.is_number() => OrderClass::Number,
             Some(n) if n.is_nimber() => OrderClass::Nimber,
             Some(_) => OrderClass::Uptimal,
-            None if self.uptimal_form(g).is_some() => OrderClass::Uptimal,
+            None if self.uptimal_expansion(g).is_some() => OrderClass::Uptimal,
             None => OrderClass::General,
         }
     }
@@ -180,7 +180,7 @@ impl Store {
         }
         match cg {
             OrderClass::Number | OrderClass::Nimber | OrderClass::Uptimal => {
-                self.uptimal_key(g).cmp(&self.uptimal_key(h))
+                self.uptimal_expansion(g).cmp(&self.uptimal_expansion(h))
             }
             OrderClass::General => {
                 let lg = self.sorted_options(g, Side::Left);
@@ -206,92 +206,37 @@ impl Store {
         a.len().cmp(&b.len())
     }
 
-    /// (number, coefficients of ↑, ↑^2, ..., nimber) for ordering number-up-star and uptimal
-    /// values.
-    fn uptimal_key(&mut self, g: Game) -> (Dyadic, Vec<Integer>, Integer) {
-        if let Some(n) = self.nus(g) {
-            return (n.number, vec![n.ups], n.nimber);
-        }
-        let u = self
-            .uptimal_form(g)
-            .expect("only uptimal values get an uptimal key");
-        let sign = if u.negative { -1 } else { 1 };
-        let coefficients = match u.form {
-            UpForm::Power(k) => {
-                let mut c = vec![Integer::zero(); k as usize];
-                c[k as usize - 1] = Integer::from(sign);
-                c
-            }
-            UpForm::PowerTo(k) => vec![Integer::from(sign); k as usize],
-        };
-        (u.number, coefficients, u.nimber)
-    }
-
-    /// Recognises x + ↑^k + *m, x + ↑^[k] + *m and their negatives (k >= 2) among general
-    /// canonical forms. Such a game has equal stops x, and G - x is all-small; the nimber m and
-    /// the exponent k are then bounded by the birthday, and each candidate is one comparison
-    /// of handles.
+    /// x + ↑^k + *m, x + ↑^[k] + *m or a negative (k >= 2): the uptimals with a compact
+    /// printed form besides the number-up-star values.
     pub fn uptimal_form(&mut self, g: Game) -> Option<UptimalForm> {
         if self.is_nus(g) {
             return None;
         }
-        if let Some(known) = self.uptimal_cache.get(&g) {
-            return known.clone();
-        }
-        let found = self.find_uptimal_form(g);
-        self.uptimal_cache.insert(g, found.clone());
-        found
-    }
-
-    fn find_uptimal_form(&mut self, g: Game) -> Option<UptimalForm> {
-        let (ls, rs) = self.stops(g);
-        if ls != rs {
+        let e = self.uptimal_expansion(g)?;
+        let (last, rest) = e.coefficients.split_last()?;
+        let negative = last.is_negative();
+        let unit = if negative {
+            -Integer::one()
+        } else {
+            Integer::one()
+        };
+        if *last != unit || rest.is_empty() {
             return None;
         }
-        let x = self.nus_game(Nus::number(ls.clone()));
-        let h = self.difference(g, x);
-        if !self.is_all_small(h) {
+        let k = u32::try_from(e.coefficients.len()).ok()?;
+        let form = if rest.iter().all(Integer::is_zero) {
+            UpForm::Power(k)
+        } else if rest.iter().all(|a| *a == unit) {
+            UpForm::PowerTo(k)
+        } else {
             return None;
-        }
-        let birthday = self.birthday(h).to_u32()?;
-        if birthday > 64 {
-            return None;
-        }
-        let nimber_bound = (birthday + 1).next_power_of_two() * 2;
-        self.ensure_up_forms(birthday + 1);
-        for m in 0..nimber_bound {
-            let star = self.nus_game(Nus::nimber(Integer::from(m)));
-            let candidate = self.difference(h, star);
-            if let Some(&(form, negative)) = self.up_forms.get(&candidate) {
-                return Some(UptimalForm {
-                    number: ls,
-                    form,
-                    negative,
-                    nimber: Integer::from(m),
-                });
-            }
-        }
-        None
-    }
-
-    /// Makes sure ↑^j, ↑^[j] and their negatives, j <= k, are in the table of recognised up
-    /// forms.
-    fn ensure_up_forms(&mut self, k: u32) {
-        if self.up_forms_built >= k {
-            return;
-        }
-        let up = self.nus_game(Nus::new(Dyadic::zero(), Integer::one(), Integer::zero()));
-        let powers = self.powers(up, k).expect("↑ = {0|*}");
-        for (j, &(power, power_to)) in (1..=k).zip(&powers).skip(1) {
-            let neg_power = self.neg(power);
-            let neg_power_to = self.neg(power_to);
-            self.up_forms.insert(power, (UpForm::Power(j), false));
-            self.up_forms.insert(neg_power, (UpForm::Power(j), true));
-            self.up_forms.insert(power_to, (UpForm::PowerTo(j), false));
-            self.up_forms
-                .insert(neg_power_to, (UpForm::PowerTo(j), true));
-        }
-        self.up_forms_built = k;
+        };
+        Some(UptimalForm {
+            number: e.number,
+            form,
+            negative,
+            nimber: e.nimber,
+        })
     }
 }
 

@@ -15,8 +15,8 @@ use hashbrown::HashTable;
 use super::dyadic::Dyadic;
 use super::game::{Game, SmallNus};
 use super::integer::Integer;
-use super::notation::{UpForm, UptimalForm};
 use super::nus::Nus;
+use super::uptimal::UptimalExpansion;
 
 /// Where a game's options lie in the pool: Left options first, then Right options.
 #[derive(Clone, Copy, Debug)]
@@ -74,10 +74,10 @@ pub(crate) struct Store {
     pub(crate) birthday_cache: AHashMap<Game, Integer>,
     pub(crate) stops_cache: AHashMap<Game, (Dyadic, Dyadic)>,
     pub(crate) all_small_cache: AHashMap<Game, bool>,
-    /// For printing: which general games are x + ↑^k + *m and the like.
-    pub(crate) uptimal_cache: AHashMap<Game, Option<UptimalForm>>,
-    pub(crate) up_forms: AHashMap<Game, (UpForm, bool)>,
-    pub(crate) up_forms_built: u32,
+    /// Which general games are uptimals, and their expansions.
+    pub(crate) uptimal_cache: AHashMap<Game, Option<UptimalExpansion>>,
+    /// (↑^k, ↑^→k) for k = 1, 2, ...
+    pub(crate) up_powers: Vec<(Game, Game)>,
 }
 
 thread_local! {
@@ -125,8 +125,7 @@ impl Store {
             stops_cache: AHashMap::new(),
             all_small_cache: AHashMap::new(),
             uptimal_cache: AHashMap::new(),
-            up_forms: AHashMap::new(),
-            up_forms_built: 1,
+            up_powers: Vec::new(),
         }
     }
 
