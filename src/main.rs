@@ -4,7 +4,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-use cg::eval::{run, Interpreter};
+use cg::eval::{run, run_each, Interpreter};
 
 /// Evaluation runs on a thread with a large stack: canonical forms recurse over options.
 const STACK_BYTES: usize = 512 << 20;
@@ -63,18 +63,19 @@ fn dispatch(args: &[String]) -> u8 {
 /// an error (reported on stderr).
 fn evaluate_and_print(source: &str, name: &str, last_only: bool) -> u8 {
     let mut interpreter = Interpreter::new();
-    match run(&mut interpreter, source) {
-        Ok(values) => {
-            let shown = if last_only {
-                values.last().into_iter().collect()
-            } else {
-                values.iter().collect::<Vec<_>>()
-            };
-            for v in shown {
-                println!("{v}");
-            }
-            0
+    let mut last = None;
+    let outcome = run_each(&mut interpreter, source, |v| {
+        if last_only {
+            last = Some(v);
+        } else {
+            println!("{v}");
         }
+    });
+    if let (Ok(()), Some(v)) = (&outcome, last) {
+        println!("{v}");
+    }
+    match outcome {
+        Ok(()) => 0,
         Err(e) => {
             eprint!("{}", e.render(name, source, cg::diag::colours_wanted()));
             1

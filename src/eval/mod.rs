@@ -30,9 +30,21 @@ impl Error {
 
 /// Parses and evaluates a program (expressions separated by `;`), returning every value.
 pub fn run(interpreter: &mut Interpreter, source: &str) -> Result<Vec<Value>, Error> {
+    let mut values = Vec::new();
+    run_each(interpreter, source, |v| values.push(v))?;
+    Ok(values)
+}
+
+/// Parses a program, then evaluates its expressions in order, handing each value to `emit` as
+/// soon as it is computed (so a script's output up to an error is not lost).
+pub fn run_each(
+    interpreter: &mut Interpreter,
+    source: &str,
+    mut emit: impl FnMut(Value),
+) -> Result<(), Error> {
     let program = parse_program(source).map_err(Error::Syntax)?;
-    program
-        .iter()
-        .map(|e| interpreter.eval(e).map_err(Error::Eval))
-        .collect()
+    for e in &program {
+        emit(interpreter.eval(e).map_err(Error::Eval)?);
+    }
+    Ok(())
 }

@@ -1,0 +1,73 @@
+//! Whatever the input, evaluation ends in a value or an error report, never a panic: random
+//! sequences of the language's pieces go through the lexer, the parser and the evaluator.
+
+use cg::eval::{run, Interpreter};
+use proptest::prelude::*;
+
+const PIECES: &[&str] = &[
+    "{",
+    "}",
+    "|",
+    "||",
+    "|||",
+    ",",
+    "^",
+    "v",
+    "vv",
+    "*",
+    "*2",
+    "2",
+    "1/2",
+    "3/0",
+    "-",
+    "+",
+    "+-",
+    "(",
+    ")",
+    "<",
+    ">",
+    "<=",
+    "<>",
+    "<|",
+    "|>",
+    "==",
+    "[",
+    "]",
+    " ",
+    "^<2>",
+    "v[3]",
+    "Tiny(",
+    "Miny",
+    "outcome(",
+    "birthday(",
+    "max(",
+    "nim_value(",
+    "left_options(",
+    "pow(",
+    "x",
+    ";",
+    "#",
+    "2Tiny(",
+    "1vv*3",
+    "99999999999999999999",
+    "/",
+    "0",
+];
+
+fn program() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(PIECES), 0..24).prop_map(|p| p.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn evaluation_never_panics(source in program()) {
+        let result = run(&mut Interpreter::new(), &source);
+        if let Err(e) = result {
+            // Rendering the report must not panic either.
+            let text = e.render("<fuzz>", &source, false);
+            prop_assert!(!text.is_empty());
+        }
+    }
+}
