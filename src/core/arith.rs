@@ -34,25 +34,26 @@ impl Store {
             self.translate(g, h)
         } else {
             let (gs, hs) = (self.span(g), self.span(h));
+            // Group 0: G^L + H (resp. G^R + H); group 1: G + H^L (resp. G + H^R).
             let mut left = Vec::with_capacity(gs.left_count() + hs.left_count());
             let mut right = Vec::with_capacity(gs.right_count() + hs.right_count());
             for i in gs.left() {
                 let gl = self.pool[i];
-                left.push(self.sum(gl, h));
+                left.push((self.sum(gl, h), 0));
             }
             for i in hs.left() {
                 let hl = self.pool[i];
-                left.push(self.sum(g, hl));
+                left.push((self.sum(g, hl), 1));
             }
             for i in gs.right() {
                 let gr = self.pool[i];
-                right.push(self.sum(gr, h));
+                right.push((self.sum(gr, h), 0));
             }
             for i in hs.right() {
                 let hr = self.pool[i];
-                right.push(self.sum(g, hr));
+                right.push((self.sum(g, hr), 1));
             }
-            self.canonical(left, right)
+            self.canonical_grouped(left, right)
         };
         self.sum_cache.insert(key, result);
         result

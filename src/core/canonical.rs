@@ -13,9 +13,18 @@ use super::store::{Side, Store};
 
 impl Store {
     /// The canonical form of {left | right}, where every option is already canonical.
-    pub fn canonical(&mut self, mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
-        self.remove_dominated(&mut left, Side::Left);
-        self.remove_dominated(&mut right, Side::Right);
+    pub fn canonical(&mut self, left: Vec<Game>, right: Vec<Game>) -> Game {
+        let ungrouped = |options: Vec<Game>| options.into_iter().zip(0..).collect();
+        self.canonical_grouped(ungrouped(left), ungrouped(right))
+    }
+
+    /// The canonical form of {left | right}, where each option carries a group: options of one
+    /// group are known not to dominate each other (in a sum G + H, the options G^L + H form one
+    /// group and G + H^L another, since G^L1 + H <= G^L2 + H only if G^L1 <= G^L2), so only
+    /// options from different groups need comparing.
+    pub fn canonical_grouped(&mut self, left: Vec<(Game, u32)>, right: Vec<(Game, u32)>) -> Game {
+        let mut left = self.undominated(left, Side::Left);
+        let mut right = self.undominated(right, Side::Right);
         if let Some(g) = self.number_between(&left, &right) {
             return g;
         }
@@ -44,19 +53,25 @@ impl Store {
         }
     }
 
-    /// Keeps, on Left's side, only the options no other option is at least as good as (and the
-    /// mirror image on Right's side). Equal options are one handle, so deduplication suffices
-    /// for ties.
     fn remove_dominated(&mut self, options: &mut Vec<Game>, side: Side) {
-        options.sort_unstable();
-        options.dedup();
+        let grouped = options.drain(..).zip(0..).collect();
+        *options = self.undominated(grouped, side);
+    }
+
+    /// The options no other option is at least as good as, on Left's side (mirror image on
+    /// Right's). Equal options are one handle, so deduplication settles ties.
+    fn undominated(&mut self, mut grouped: Vec<(Game, u32)>, side: Side) -> Vec<Game> {
+        grouped.sort_unstable();
+        grouped.dedup_by_key(|(g, _)| *g);
+        let (options, groups): (Vec<Game>, Vec<u32>) = grouped.into_iter().unzip();
+        let mut options = options;
         if options.len() < 2 {
-            return;
+            return options;
         }
         let mut keep = vec![true; options.len()];
         for i in 0..options.len() {
             for j in 0..options.len() {
-                if i == j || !keep[j] {
+                if i == j || !keep[j] || groups[i] == groups[j] {
                     continue;
                 }
                 let dominated = match side {
@@ -71,6 +86,7 @@ impl Store {
         }
         let mut k = keep.iter();
         options.retain(|_| *k.next().unwrap());
+        options
     }
 
     /// Replaces each reversible option on `side` of G = {left | right} by the options it reverses
