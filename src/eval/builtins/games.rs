@@ -1,51 +1,17 @@
-//! The builtin functions: one table, each entry with its name, signature, a one-line definition
-//! (with its source in the literature) and an example, so that help and completion read from
-//! the same place as the evaluator.
+//! Builtins on games and numbers: canonical forms, options, outcomes, classes of games,
+//! nimber arithmetic.
 
 use crate::core::nimber::nim_product;
 use crate::core::{Game, Integer, Rational};
+use crate::eval::error::{EvalError, EvalResult};
+use crate::eval::interp::to_game;
+use crate::eval::value::Value;
 use crate::syntax::ast::Span;
 
-use super::error::{EvalError, EvalResult};
-use super::interp::to_game;
-use super::value::Value;
+use super::{builtin, Arg, Arity, Builtin};
 
 /// Followers beyond this many are refused (`followers(2^40)` would exhaust memory).
 const FOLLOWER_LIMIT: usize = 1_000_000;
-
-/// An evaluated argument with the span of the expression it came from.
-pub struct Arg {
-    pub value: Value,
-    pub span: Span,
-}
-
-#[derive(Clone, Copy)]
-pub enum Arity {
-    Exactly(usize),
-    AtLeast(usize),
-}
-
-pub struct Builtin {
-    pub name: &'static str,
-    pub signature: &'static str,
-    pub doc: &'static str,
-    pub example: &'static str,
-    arity: Arity,
-    run: fn(&[Arg], &Span) -> EvalResult<Value>,
-}
-
-macro_rules! builtin {
-    ($name:literal, $sig:literal, $arity:expr, $doc:literal, $example:literal, $run:expr) => {
-        Builtin {
-            name: $name,
-            signature: $sig,
-            arity: $arity,
-            doc: $doc,
-            example: $example,
-            run: $run,
-        }
-    };
-}
 
 use Arity::{AtLeast, Exactly};
 
@@ -187,60 +153,6 @@ pub static BUILTINS: &[Builtin] = &[
         "G^->n = G^1 + G^2 + ... + G^n for G = {0|H}; pow_to(^, 3) is ^[3].",
         "pow_to(^, 2)  # ^[2]", |a, _| power(a, true)),
 ];
-
-pub fn lookup(name: &str) -> Option<&'static Builtin> {
-    BUILTINS.iter().find(|b| b.name == name)
-}
-
-pub fn call(builtin: &Builtin, args: &[Arg], span: Span) -> EvalResult<Value> {
-    let ok = match builtin.arity {
-        Arity::Exactly(n) => args.len() == n,
-        Arity::AtLeast(n) => args.len() >= n,
-    };
-    if !ok {
-        let expected = match builtin.arity {
-            Arity::Exactly(1) => "1 argument".to_string(),
-            Arity::Exactly(n) => format!("{n} arguments"),
-            Arity::AtLeast(n) => format!("at least {n} argument{}", if n == 1 { "" } else { "s" }),
-        };
-        return Err(EvalError::new(
-            format!(
-                "`{}` takes {expected}, but {} were given",
-                builtin.name,
-                args.len()
-            ),
-            span,
-        )
-        .with_help(format!("usage: {}", builtin.signature)));
-    }
-    (builtin.run)(args, &span)
-}
-
-/// The builtin name nearest to `name` by edit distance, if it is close enough to be a typo.
-pub fn closest_name(name: &str) -> Option<&'static str> {
-    let limit = (name.chars().count() / 3).clamp(1, 3);
-    BUILTINS
-        .iter()
-        .map(|b| (edit_distance(name, b.name), b.name))
-        .filter(|&(d, _)| d <= limit)
-        .min()
-        .map(|(_, n)| n)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous + usize::from(ca != cb);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
-}
 
 fn game(arg: &Arg) -> EvalResult<Game> {
     to_game(&arg.value, arg.span.clone(), "the argument")
