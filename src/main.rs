@@ -1,21 +1,25 @@
-//! The `cg` command: `cg -e EXPR` evaluates and prints; `cg FILE.cg` runs a script; `cg` alone
-//! reads expressions line by line (a prompt when the input is a terminal).
+//! The `cg` command: `cg -e EXPR` evaluates and prints; `cg FILE.cg [ARGS...]` runs a script;
+//! `cg` alone starts the interactive session (or, with input piped in, reads statements from it).
 
 use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 
-use cg::eval::{run, run_each, Interpreter};
+use cg::core::{catch_interrupt, quiet_interrupt_panics, request_interrupt};
+use cg::eval::{Error, Interpreter, Mode, Source, Value};
 
-/// Evaluation runs on a thread with a large stack: canonical forms recurse over options.
-const STACK_BYTES: usize = 512 << 20;
+/// Evaluation runs on a thread with a large stack: canonical forms and user functions recurse.
+const STACK_BYTES: usize = 1 << 30;
 
 const USAGE: &str = "\
-usage: cg                 start the interactive session
-       cg FILE.cg         run a script
-       cg -e 'EXPR'       print the value of EXPR
+usage: cg                        start the interactive session
+       cg FILE.cg [ARGS...]      run a script (its arguments are the list `args`)
+       cg -e 'EXPR'              print the value of EXPR (statements separated by `;`)
        cg --help | --version";
 
 fn main() -> ExitCode {
+    quiet_interrupt_panics();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let worker = std::thread::Builder::new()
         .name("cg".into())
@@ -44,9 +48,18 @@ fn dispatch(args: &[String]) -> u8 {
             println!("cg {}", env!("CARGO_PKG_VERSION"));
             0
         }
-        [flag, expr] if flag == "-e" => evaluate_and_print(expr, "<expr>", true),
-        [file, ..] if !file.starts_with('-') => match std::fs::read_to_string(file) {
-            Ok(source) => evaluate_and_print(&source, file, false),
+        [flag, expr] if flag == "-e" => {
+            let source = Rc::new(Source::new("<expr>", expr.as_str(), None));
+            run(&mut Interpreter::new(), source, Mode::LastValue)
+        }
+        [file, rest @ ..] if !file.starts_with('-') => match std::fs::read_to_string(file) {
+            Ok(text) => {
+                let mut interpreter = Interpreter::new();
+                let script_args = rest.iter().map(|a| Value::str(a)).collect();
+                interpreter.globals.define("args", Value::list(script_args));
+                let source = Rc::new(Source::new(file.as_str(), text, Some(PathBuf::from(file))));
+                run(&mut interpreter, source, Mode::Echo)
+            }
             Err(e) => {
                 eprintln!("cg: cannot read {file}: {e}");
                 1
@@ -59,53 +72,79 @@ fn dispatch(args: &[String]) -> u8 {
     }
 }
 
-/// Evaluates `source`; prints the last value (`last_only`) or every value; 0 on success, 1 on
-/// an error (reported on stderr).
-fn evaluate_and_print(source: &str, name: &str, last_only: bool) -> u8 {
-    let mut interpreter = Interpreter::new();
-    let mut last = None;
-    let outcome = run_each(&mut interpreter, source, |v| {
-        if last_only {
-            last = Some(v);
-        } else {
-            println!("{v}");
+/// Runs `source`; prints the result in `Mode::LastValue`; 0 on success, 1 after reporting an
+/// error on stderr.
+fn run(interpreter: &mut Interpreter, source: Rc<Source>, mode: Mode) -> u8 {
+    match interpreter.run_source(source.clone(), mode) {
+        Ok(value) => {
+            if !matches!(value, Value::Nothing) {
+                println!("{value}");
+            }
+            0
         }
-    });
-    if let (Ok(()), Some(v)) = (&outcome, last) {
-        println!("{v}");
-    }
-    match outcome {
-        Ok(()) => 0,
         Err(e) => {
-            eprint!("{}", e.render(name, source, cg::diag::colours_wanted()));
+            eprint!("{}", e.render(&source, cg::diag::colours_wanted()));
             1
         }
     }
 }
 
-/// A plain read-evaluate-print loop; the full REPL (history, completion) is built on it later.
+/// Reads statements line by line: a line that leaves a construct open (a bracket, a `def`
+/// without its `end`) continues on the next. Errors are reported and the session goes on;
+/// Ctrl-C interrupts a computation.
 fn interactive() -> u8 {
     let terminal = std::io::stdin().is_terminal();
+    if terminal {
+        let _ = ctrlc::set_handler(request_interrupt);
+    }
     let mut interpreter = Interpreter::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
+    let mut buffer = String::new();
+    let mut number = 0;
     loop {
         if terminal {
-            print!("cg> ");
+            print!("{}", if buffer.is_empty() { "cg> " } else { "... " });
             let _ = std::io::stdout().flush();
         }
         let Some(Ok(line)) = lines.next() else { break };
-        if line.trim().is_empty() {
+        buffer.push_str(&line);
+        buffer.push('\n');
+        if buffer.trim().is_empty() {
+            buffer.clear();
             continue;
         }
-        match run(&mut interpreter, &line) {
-            Ok(values) => {
-                if let Some(v) = values.last() {
-                    println!("{v}");
-                }
+        if let Err(e) = cg::syntax::parse_program(&buffer) {
+            if e.incomplete {
+                continue;
             }
-            Err(e) => eprint!("{}", e.render("<input>", &line, cg::diag::colours_wanted())),
+        }
+        number += 1;
+        let name = if terminal {
+            format!("<input {number}>")
+        } else {
+            "<stdin>".to_string()
+        };
+        let source = Rc::new(Source::new(name, std::mem::take(&mut buffer), None));
+        let outcome = catch_interrupt(|| interpreter.run_source(source.clone(), Mode::Echo));
+        match outcome {
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => report(e, &source),
+            Err(_) => {
+                interpreter.recover();
+                eprintln!("interrupted");
+            }
+        }
+    }
+    if !buffer.trim().is_empty() {
+        let source = Rc::new(Source::new("<stdin>", buffer, None));
+        if let Err(e) = interpreter.run_source(source.clone(), Mode::Echo) {
+            report(e, &source);
         }
     }
     0
+}
+
+fn report(e: Error, source: &Rc<Source>) {
+    eprint!("{}", e.render(source, cg::diag::colours_wanted()));
 }

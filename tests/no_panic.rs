@@ -1,7 +1,7 @@
 //! Whatever the input, evaluation ends in a value or an error report, never a panic: random
 //! sequences of the language's pieces go through the lexer, the parser and the evaluator.
 
-use cg::eval::{run, Interpreter};
+use cg::eval::{evaluate, Interpreter, Source};
 use proptest::prelude::*;
 
 const PIECES: &[&str] = &[
@@ -63,10 +63,11 @@ proptest! {
 
     #[test]
     fn evaluation_never_panics(source in program()) {
-        let result = run(&mut Interpreter::new(), &source);
+        let result = evaluate(&mut Interpreter::bare(), &source);
         if let Err(e) = result {
             // Rendering the report must not panic either.
-            let text = e.render("<fuzz>", &source, false);
+            let named = std::rc::Rc::new(Source::new("<fuzz>", source.as_str(), None));
+            let text = e.render(&named, false);
             prop_assert!(!text.is_empty());
         }
     }

@@ -2,7 +2,7 @@
 //! evaluated by the language, and the result must be the same game.
 
 use cg::core::{Dyadic, Game, Integer};
-use cg::eval::{run, Interpreter, Value};
+use cg::eval::{Interpreter, Value};
 use proptest::prelude::*;
 
 /// Random games built from a pool of small values by taking options, sums and negatives, so that
@@ -35,9 +35,8 @@ fn game() -> BoxedStrategy<Game> {
 }
 
 fn evaluate(text: &str) -> Value {
-    let mut values = run(&mut Interpreter::new(), text)
-        .unwrap_or_else(|e| panic!("`{text}` does not evaluate: {e:?}"));
-    values.pop().expect("one value")
+    cg::eval::evaluate(&mut Interpreter::bare(), text)
+        .unwrap_or_else(|e| panic!("`{text}` does not evaluate: {e:?}"))
 }
 
 proptest! {

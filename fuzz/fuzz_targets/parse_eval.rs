@@ -2,7 +2,7 @@
 //! Run with `cargo +nightly fuzz run parse_eval -- -max_total_time=60`.
 #![no_main]
 
-use cg::eval::{run, Interpreter};
+use cg::eval::{evaluate, Interpreter, Source};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -11,8 +11,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     if let Ok(source) = std::str::from_utf8(data) {
-        if let Err(e) = run(&mut Interpreter::new(), source) {
-            let _ = e.render("<fuzz>", source, false);
+        if let Err(e) = evaluate(&mut Interpreter::bare(), source) {
+            let named = std::rc::Rc::new(Source::new("<fuzz>", source, None));
+            let _ = e.render(&named, false);
         }
     }
 });

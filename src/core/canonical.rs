@@ -23,6 +23,7 @@ impl Store {
     /// group and G + H^L another, since G^L1 + H <= G^L2 + H only if G^L1 <= G^L2), so only
     /// options from different groups need comparing.
     pub fn canonical_grouped(&mut self, left: Vec<(Game, u32)>, right: Vec<(Game, u32)>) -> Game {
+        super::interrupt::check_interrupt();
         let mut left = self.undominated(left, Side::Left);
         let mut right = self.undominated(right, Side::Right);
         if let Some(g) = self.number_between(&left, &right) {

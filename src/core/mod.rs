@@ -7,6 +7,7 @@ mod compare;
 pub mod dyadic;
 mod game;
 pub mod integer;
+mod interrupt;
 pub mod nimber;
 mod notation;
 mod nus;
@@ -18,6 +19,9 @@ mod uptimal;
 pub use dyadic::Dyadic;
 pub use game::{Game, Outcome};
 pub use integer::Integer;
+pub use interrupt::{
+    catch_interrupt, check_interrupt, quiet_interrupt_panics, request_interrupt, Interrupted,
+};
 pub use notation::{UpForm, UptimalForm};
 pub use nus::{Nus, Sign};
 pub use properties::TooLarge;

@@ -155,7 +155,15 @@ impl Rational {
         }
     }
 
+    /// True when this is an integer (denominator 1): integer arithmetic skips the gcd.
+    fn integral(&self) -> bool {
+        matches!(self.den, Integer::Small(1))
+    }
+
     fn add_ref(&self, other: &Rational) -> Rational {
+        if self.integral() && other.integral() {
+            return Rational::from_integer(&self.num + &other.num);
+        }
         if self.den == other.den {
             return Rational::reduce(&self.num + &other.num, self.den.clone());
         }
@@ -166,6 +174,9 @@ impl Rational {
     }
 
     fn sub_ref(&self, other: &Rational) -> Rational {
+        if self.integral() && other.integral() {
+            return Rational::from_integer(&self.num - &other.num);
+        }
         if self.den == other.den {
             return Rational::reduce(&self.num - &other.num, self.den.clone());
         }
@@ -176,6 +187,9 @@ impl Rational {
     }
 
     fn mul_ref(&self, other: &Rational) -> Rational {
+        if self.integral() && other.integral() {
+            return Rational::from_integer(&self.num * &other.num);
+        }
         Rational::reduce(&self.num * &other.num, &self.den * &other.den)
     }
 

@@ -1,9 +1,12 @@
 //! Turning errors into miette reports: one place decides how diagnostics look (colours only on a
 //! terminal and without `NO_COLOR`; a fixed width so that golden tests are stable).
 
+use std::fmt;
 use std::io::IsTerminal;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NamedSource};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+};
 
 /// Width reports are wrapped to.
 const REPORT_WIDTH: usize = 100;
@@ -13,22 +16,68 @@ pub fn colours_wanted() -> bool {
     std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
 }
 
-/// The report for `error` about `source` (named `name`, a file name or `<expr>`), as text.
-pub fn render<E>(error: E, name: &str, source: &str, colours: bool) -> String
-where
-    E: Diagnostic + Send + Sync + 'static,
-{
+/// The report of a diagnostic that carries its own source code.
+pub fn render_diagnostic(diagnostic: &dyn Diagnostic, colours: bool) -> String {
     let theme = if colours {
         GraphicalTheme::unicode()
     } else {
         GraphicalTheme::unicode_nocolor()
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(REPORT_WIDTH);
-    let report =
-        miette::Report::new(error).with_source_code(NamedSource::new(name, source.to_string()));
     let mut out = String::new();
-    match handler.render_report(&mut out, report.as_ref()) {
+    match handler.render_report(&mut out, diagnostic) {
         Ok(()) => out,
-        Err(_) => format!("error: {report}\n"),
+        Err(_) => format!("error: {diagnostic}\n"),
+    }
+}
+
+/// The report for `error` about `source` (named `name`: a file name or `<expr>`).
+pub fn render(error: &dyn Diagnostic, name: &str, source: &str, colours: bool) -> String {
+    let attached = Attached {
+        inner: error,
+        source: NamedSource::new(name, source.to_string()),
+    };
+    render_diagnostic(&attached, colours)
+}
+
+/// A diagnostic with a source attached to it.
+struct Attached<'a> {
+    inner: &'a dyn Diagnostic,
+    source: NamedSource<String>,
+}
+
+impl fmt::Debug for Attached<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.inner, f)
+    }
+}
+
+impl fmt::Display for Attached<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.inner, f)
+    }
+}
+
+impl std::error::Error for Attached<'_> {}
+
+impl Diagnostic for Attached<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.inner.code()
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.inner.help()
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.inner.labels()
+    }
+
+    fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn Diagnostic> + 'b>> {
+        self.inner.related()
     }
 }

@@ -1,392 +1,692 @@
-//! The evaluator: walks the syntax tree and computes values with the core.
+//! The interpreter: runs compiled programs (`ir`) on a stack of frames.
+//!
+//! Locals live in one value stack, a frame being a window of it; globals in a vector indexed by
+//! slot. Errors leave a function with the chain of calls recorded; `break`, `continue` and
+//! `return` travel the same channel (`Unwind`) to the loop or call that handles them.
 
-use crate::core::{Game, Integer, Nus, Rational};
-use crate::syntax::ast::{BinaryOp, Expr, ExprKind, NusLiteral, Span, UnaryOp, UpPart};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
-use super::builtins::{self, Arg};
-use super::error::{EvalError, EvalResult};
+use ahash::AHashMap;
+
+use crate::core::Game;
+use crate::syntax::ast::{CollectionKind, Span};
+use crate::syntax::parse_program;
+
+use super::builtins::{self, Arg, Builtin};
+use super::compile::{Chunk, Compiler, Globals, Mode};
+use super::error::{EvalError, EvalResult, Flow, Unwind};
+use super::function::Function;
+use super::ir::{Binder, IrClause, Node, Op, Slot};
+use super::ops;
+use super::source::Source;
 use super::value::Value;
+use super::Error;
 
-/// Deeper nesting than this is refused rather than risking the stack.
-const MAX_DEPTH: usize = 2_000;
+/// Calls nested deeper than this end in an error rather than exhausting the stack.
+pub const MAX_CALL_DEPTH: usize = 20_000;
 
-/// Powers of up beyond this are refused: ↑^n has birthday n + 1 and costs n canonical forms.
-const MAX_UP_POWER: u32 = 10_000;
+struct Frame {
+    base: usize,
+    function: Option<Rc<Function>>,
+    source: Rc<Source>,
+}
 
-#[derive(Default)]
 pub struct Interpreter {
-    depth: usize,
+    pub globals: Globals,
+    stack: Vec<Value>,
+    frames: Vec<Frame>,
+    /// Where `print` and echoed values go.
+    output: Box<dyn FnMut(&str)>,
+    /// Files being loaded, to refuse a file that loads itself.
+    loading: Vec<PathBuf>,
+}
+
+impl Default for Interpreter {
+    fn default() -> Interpreter {
+        Interpreter::new()
+    }
 }
 
 impl Interpreter {
+    /// An interpreter that prints to standard output, with the standard library loaded.
     pub fn new() -> Interpreter {
-        Interpreter::default()
+        let mut interpreter = Interpreter::bare();
+        interpreter.load_stdlib();
+        interpreter
     }
 
-    pub fn eval(&mut self, e: &Expr) -> EvalResult<Value> {
-        if self.depth >= MAX_DEPTH {
+    /// An interpreter without the standard library.
+    pub fn bare() -> Interpreter {
+        Interpreter {
+            globals: Globals::default(),
+            stack: Vec::new(),
+            frames: Vec::new(),
+            output: Box::new(|text| println!("{text}")),
+            loading: Vec::new(),
+        }
+    }
+
+    /// Sends `print` and echoed values to `output` (one call per line of output).
+    pub fn set_output(&mut self, output: impl FnMut(&str) + 'static) {
+        self.output = Box::new(output);
+    }
+
+    /// Makes the interpreter usable again after an interrupted computation, which may have
+    /// left frames behind (definitions and globals are kept).
+    pub fn recover(&mut self) {
+        self.frames.clear();
+        self.stack.clear();
+        self.loading.clear();
+    }
+
+    pub fn print(&mut self, text: &str) {
+        (self.output)(text);
+    }
+
+    fn load_stdlib(&mut self) {
+        for (name, text) in super::stdlib::FILES {
+            let source = Rc::new(Source::new(format!("stdlib/{name}"), *text, None));
+            if let Err(e) = self.run_source(source.clone(), Mode::Quiet) {
+                // The standard library is tested; a failure here is a bug, shown rather than hidden.
+                eprint!("{}", e.render(&source, false));
+            }
+        }
+    }
+
+    /// Parses, compiles and runs `source`; returns the value of the last statement in
+    /// `Mode::LastValue` (else `Nothing`).
+    pub fn run_source(&mut self, source: Rc<Source>, mode: Mode) -> Result<Value, Error> {
+        let program = parse_program(&source.text).map_err(Error::Syntax)?;
+        let chunk = Compiler::new(&mut self.globals, source.clone())
+            .program(&program, mode)
+            .map_err(Error::Eval)?;
+        self.run_chunk(&chunk).map_err(Error::Eval)
+    }
+
+    fn run_chunk(&mut self, chunk: &Chunk) -> EvalResult<Value> {
+        let base = self.stack.len();
+        self.stack.resize(base + chunk.locals, Value::Nothing);
+        self.frames.push(Frame {
+            base,
+            function: None,
+            source: chunk.source.clone(),
+        });
+        let result = self.run_chunk_body(chunk);
+        self.frames.pop();
+        self.stack.truncate(base);
+        result.map_err(|u| match u {
+            Unwind::Error(e) => e,
+            _ => EvalError::new("`break`, `continue` or `return` outside its place", 0..0),
+        })
+    }
+
+    fn run_chunk_body(&mut self, chunk: &Chunk) -> Flow<Value> {
+        self.exec_all(&chunk.ops)?;
+        match &chunk.result {
+            Some(node) => self.eval(node),
+            None => Ok(Value::Nothing),
+        }
+    }
+
+    fn source(&self) -> Rc<Source> {
+        self.frames.last().expect("a running frame").source.clone()
+    }
+
+    // ----- Statements ---------------------------------------------------------------------
+
+    fn exec_all(&mut self, ops: &[Op]) -> Flow<()> {
+        for op in ops {
+            self.exec(op)?;
+        }
+        Ok(())
+    }
+
+    fn exec(&mut self, op: &Op) -> Flow<()> {
+        match op {
+            Op::Eval(node) => {
+                self.eval(node)?;
+            }
+            Op::Echo(node) => {
+                let v = self.eval(node)?;
+                if !matches!(v, Value::Nothing) {
+                    let text = v.to_string();
+                    self.print(&text);
+                }
+            }
+            Op::Bind(binder, node) => {
+                let v = self.eval(node)?;
+                self.bind(binder, v)?;
+            }
+            Op::SetIndex {
+                slot,
+                path,
+                value,
+                span,
+            } => {
+                let v = self.eval(value)?;
+                let keys = path
+                    .iter()
+                    .map(|(n, s)| Ok((self.eval(n)?, s.clone())))
+                    .collect::<Flow<Vec<_>>>()?;
+                let mut target = self.take(*slot);
+                let result = ops::set_index(&mut target, &keys, v, span);
+                self.store(*slot, target);
+                result?;
+            }
+            Op::For {
+                binder,
+                iterable,
+                body,
+                span,
+            } => {
+                let items = self.eval(iterable)?;
+                self.for_each(&items, span, |me, item| {
+                    me.bind(binder, item)?;
+                    match me.exec_all(body) {
+                        Ok(()) | Err(Unwind::Continue) => Ok(true),
+                        Err(Unwind::Break) => Ok(false),
+                        Err(other) => Err(other),
+                    }
+                })?;
+            }
+            Op::While { condition, body } => loop {
+                crate::core::check_interrupt();
+                if !self.truth(&condition.0, &condition.1)? {
+                    break;
+                }
+                match self.exec_all(body) {
+                    Ok(()) | Err(Unwind::Continue) => {}
+                    Err(Unwind::Break) => break,
+                    Err(other) => return Err(other),
+                }
+            },
+            Op::Break => return Err(Unwind::Break),
+            Op::Continue => return Err(Unwind::Continue),
+            Op::Return(node) => {
+                let v = match node {
+                    Some(n) => self.eval(n)?,
+                    None => Value::Nothing,
+                };
+                return Err(Unwind::Return(v));
+            }
+            Op::Load { path, span } => self.load(path, span)?,
+        }
+        Ok(())
+    }
+
+    fn bind(&mut self, binder: &Binder, value: Value) -> Flow<()> {
+        match binder {
+            Binder::Slot(slot) => self.store(*slot, value),
+            Binder::Tuple(parts, span) => {
+                let items = match &value {
+                    Value::Tuple(v) | Value::List(v) if v.len() == parts.len() => v.clone(),
+                    other => {
+                        return Err(EvalError::new(
+                            format!(
+                                "cannot unpack {} into {} names",
+                                describe_length(other),
+                                parts.len()
+                            ),
+                            span.clone(),
+                        )
+                        .into())
+                    }
+                };
+                for (part, item) in parts.iter().zip(items.iter()) {
+                    self.bind(part, item.clone())?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn store(&mut self, slot: Slot, value: Value) {
+        match slot {
+            Slot::Local(i) => {
+                let base = self.frames.last().expect("a running frame").base;
+                self.stack[base + i as usize] = value;
+            }
+            Slot::Global(i) => self.globals.values[i as usize] = Some(value),
+        }
+    }
+
+    /// Moves a variable's value out (leaving nothing), so that an update in place finds it
+    /// unshared.
+    fn take(&mut self, slot: Slot) -> Value {
+        match slot {
+            Slot::Local(i) => {
+                let base = self.frames.last().expect("a running frame").base;
+                std::mem::replace(&mut self.stack[base + i as usize], Value::Nothing)
+            }
+            Slot::Global(i) => self.globals.values[i as usize]
+                .take()
+                .unwrap_or(Value::Nothing),
+        }
+    }
+
+    fn load(&mut self, path: &str, span: &Span) -> Flow<()> {
+        let here = self.source();
+        let resolved = match &here.path {
+            Some(p) => p.parent().unwrap_or(Path::new(".")).join(path),
+            None => PathBuf::from(path),
+        };
+        if self.loading.contains(&resolved) {
             return Err(
-                EvalError::new("expression nested too deeply", e.span.clone()).with_help(format!(
-                    "cg evaluates at most {MAX_DEPTH} nested expressions"
-                )),
+                EvalError::new(format!("`{path}` is already being loaded"), span.clone())
+                    .with_help("two files load each other")
+                    .into(),
             );
         }
-        self.depth += 1;
-        let result = self.eval_kind(e);
-        self.depth -= 1;
-        result
-    }
-
-    fn eval_kind(&mut self, e: &Expr) -> EvalResult<Value> {
-        let span = e.span.clone();
-        match &e.kind {
-            ExprKind::Nus(lit) => eval_literal(lit, span),
-            ExprKind::Name(name) => eval_name(name, span),
-            ExprKind::Call { callee, args } => self.eval_call(callee, args, span),
-            ExprKind::Game { left, right } => {
-                let left = self.eval_options(left)?;
-                let right = self.eval_options(right)?;
-                Ok(Value::from_game(Game::from_options(&left, &right)))
-            }
-            ExprKind::Set(items) => {
-                let values = items
-                    .iter()
-                    .map(|i| self.eval(i))
-                    .collect::<EvalResult<Vec<_>>>()?;
-                Ok(Value::set(values))
-            }
-            ExprKind::List(items) => {
-                let values = items
-                    .iter()
-                    .map(|i| self.eval(i))
-                    .collect::<EvalResult<Vec<_>>>()?;
-                Ok(Value::List(values))
-            }
-            ExprKind::Unary { op, operand } => {
-                let v = self.eval(operand)?;
-                unary(*op, v, operand.span.clone(), span)
-            }
-            ExprKind::Binary { op, lhs, rhs } => {
-                let a = self.eval(lhs)?;
-                let b = self.eval(rhs)?;
-                binary(*op, (a, lhs.span.clone()), (b, rhs.span.clone()), span)
+        let text = std::fs::read_to_string(&resolved).map_err(|e| {
+            EvalError::new(
+                format!("cannot read `{}`: {e}", resolved.display()),
+                span.clone(),
+            )
+        })?;
+        let source = Rc::new(Source::new(
+            resolved.display().to_string(),
+            text,
+            Some(resolved.clone()),
+        ));
+        self.loading.push(resolved);
+        let result = self.run_source(source.clone(), Mode::Quiet);
+        self.loading.pop();
+        match result {
+            Ok(_) => Ok(()),
+            Err(Error::Syntax(e)) => Err(EvalError::new(
+                format!("syntax error in `{path}`: {}", e.message),
+                span.clone(),
+            )
+            .into()),
+            Err(Error::Eval(mut e)) => {
+                if e.source.is_none() {
+                    e.source = Some(source);
+                }
+                e.passed_through(&format!("load \"{path}\""), span.clone(), &here);
+                Err(e.into())
             }
         }
     }
 
-    fn eval_options(&mut self, options: &[Expr]) -> EvalResult<Vec<Game>> {
-        options
-            .iter()
-            .map(|o| {
-                let v = self.eval(o)?;
-                to_game(&v, o.span.clone(), "an option of a game")
+    // ----- Expressions --------------------------------------------------------------------
+
+    pub fn eval(&mut self, node: &Node) -> Flow<Value> {
+        Ok(match node {
+            Node::Const(v) => v.clone(),
+            Node::Load(Slot::Local(i), _) => {
+                let base = self.frames.last().expect("a running frame").base;
+                self.stack[base + *i as usize].clone()
+            }
+            Node::Load(Slot::Global(i), span) => match &self.globals.values[*i as usize] {
+                Some(v) => v.clone(),
+                None => return Err(self.unknown_global(*i, span).into()),
+            },
+            Node::Capture(i) => {
+                let f = self
+                    .frames
+                    .last()
+                    .and_then(|f| f.function.as_ref())
+                    .expect("a closure");
+                f.captured[*i as usize].clone()
+            }
+            Node::SelfRef => {
+                let f = self
+                    .frames
+                    .last()
+                    .and_then(|f| f.function.clone())
+                    .expect("a function");
+                Value::Function(f)
+            }
+            Node::Game { left, right } => {
+                let left = self.games(left, "an option of a game")?;
+                let right = self.games(right, "an option of a game")?;
+                Value::from_game(Game::from_options(&left, &right))
+            }
+            Node::List(items) => Value::list(self.eval_all(items)?),
+            Node::Tuple(items) => Value::tuple(self.eval_all(items)?),
+            Node::Set(items) => Value::set(self.eval_all(items)?),
+            Node::Map(entries) => {
+                let mut map = AHashMap::with_capacity(entries.len());
+                for (k, v) in entries {
+                    let key = self.eval(k)?;
+                    let value = self.eval(v)?;
+                    map.insert(key, value);
+                }
+                Value::Map(Rc::new(map))
+            }
+            Node::Range {
+                start,
+                end,
+                inclusive,
+            } => {
+                let a = self.eval(&start.0)?;
+                let b = self.eval(&end.0)?;
+                Value::Range {
+                    start: range_bound(&a, &start.1)?,
+                    end: range_bound(&b, &end.1)?,
+                    inclusive: *inclusive,
+                }
+            }
+            Node::Unary {
+                op,
+                operand,
+                operand_span,
+                span,
+            } => {
+                let v = self.eval(operand)?;
+                ops::unary(*op, v, operand_span.clone(), span.clone())?
+            }
+            Node::Binary { op, lhs, rhs, span } => {
+                let a = self.eval(&lhs.0)?;
+                let b = self.eval(&rhs.0)?;
+                ops::binary(*op, (a, lhs.1.clone()), (b, rhs.1.clone()), span.clone())?
+            }
+            Node::And(lhs, rhs) => {
+                Value::Bool(self.truth(&lhs.0, &lhs.1)? && self.truth(&rhs.0, &rhs.1)?)
+            }
+            Node::Or(lhs, rhs) => {
+                Value::Bool(self.truth(&lhs.0, &lhs.1)? || self.truth(&rhs.0, &rhs.1)?)
+            }
+            Node::Index {
+                target,
+                index,
+                span,
+            } => {
+                let t = self.eval(target)?;
+                let i = self.eval(&index.0)?;
+                ops::index(&t, &i, &index.1, span)?
+            }
+            Node::Call { callee, args, span } => {
+                let f = self.eval(callee)?;
+                let args = self.eval_args(args)?;
+                self.call_value(&f, args, span)?
+            }
+            Node::CallBuiltin {
+                builtin,
+                args,
+                span,
+            } => {
+                let args = self.eval_args(args)?;
+                self.call_builtin(builtin, args, span)?
+            }
+            Node::Closure { proto, captures } => {
+                let captured = self.eval_all(captures)?;
+                let memo = proto.memo.then(|| std::cell::RefCell::new(AHashMap::new()));
+                Value::Function(Rc::new(Function {
+                    name: proto.name.clone(),
+                    proto: proto.clone(),
+                    captured,
+                    memo,
+                }))
+            }
+            Node::If {
+                branches,
+                otherwise,
+            } => {
+                for ((condition, span), body) in branches {
+                    if self.truth(condition, span)? {
+                        return self.eval(body);
+                    }
+                }
+                match otherwise {
+                    Some(body) => self.eval(body)?,
+                    None => Value::Nothing,
+                }
+            }
+            Node::Block { ops, result } => {
+                self.exec_all(ops)?;
+                match result {
+                    Some(node) => self.eval(node)?,
+                    None => Value::Nothing,
+                }
+            }
+            Node::Comprehension {
+                kind,
+                element,
+                clauses,
+            } => {
+                let mut out = Vec::new();
+                self.comprehension(element, clauses, &mut out)?;
+                match kind {
+                    CollectionKind::List => Value::list(out),
+                    CollectionKind::Set => Value::set(out),
+                }
+            }
+        })
+    }
+
+    fn eval_all(&mut self, nodes: &[Node]) -> Flow<Vec<Value>> {
+        nodes.iter().map(|n| self.eval(n)).collect()
+    }
+
+    fn eval_args(&mut self, args: &[(Node, Span)]) -> Flow<Vec<Arg>> {
+        args.iter()
+            .map(|(n, s)| {
+                Ok(Arg {
+                    value: self.eval(n)?,
+                    span: s.clone(),
+                })
             })
             .collect()
     }
 
-    fn eval_call(&mut self, callee: &Expr, args: &[Expr], span: Span) -> EvalResult<Value> {
-        let ExprKind::Name(name) = &callee.kind else {
-            return Err(EvalError::new(
-                "only named functions can be called",
-                callee.span.clone(),
-            ));
-        };
-        let Some(builtin) = builtins::lookup(name) else {
-            return Err(unknown_name(name, callee.span.clone()));
-        };
-        let values = args
+    fn games(&mut self, options: &[(Node, Span)], role: &str) -> Flow<Vec<Game>> {
+        options
             .iter()
-            .map(|a| {
-                Ok(Arg {
-                    value: self.eval(a)?,
-                    span: a.span.clone(),
-                })
+            .map(|(n, s)| {
+                let v = self.eval(n)?;
+                Ok(ops::to_game(&v, s.clone(), role)?)
             })
-            .collect::<EvalResult<Vec<_>>>()?;
-        builtins::call(builtin, &values, span)
+            .collect()
     }
-}
 
-fn eval_name(name: &str, span: Span) -> EvalResult<Value> {
-    match name {
-        "true" => Ok(Value::Bool(true)),
-        "false" => Ok(Value::Bool(false)),
-        _ if builtins::lookup(name).is_some() => {
-            Err(EvalError::new(format!("`{name}` is a function"), span)
-                .with_help(format!("call it with arguments: `{name}(...)`")))
-        }
-        _ => Err(unknown_name(name, span)),
-    }
-}
-
-fn unknown_name(name: &str, span: Span) -> EvalError {
-    let err = EvalError::new(format!("unknown name `{name}`"), span);
-    match builtins::closest_name(name) {
-        Some(suggestion) => err.with_help(format!("did you mean `{suggestion}`?")),
-        None => err,
-    }
-}
-
-/// A value as a short game, or an error naming what was expected.
-pub fn to_game(v: &Value, span: Span, role: &str) -> EvalResult<Game> {
-    if let Some(g) = v.to_game() {
-        return Ok(g);
-    }
-    let err = match v {
-        Value::Number(q) => EvalError::new(
-            format!("{q} is not a dyadic rational, so it is not a short game"),
-            span,
-        )
-        .with_help("only numbers whose denominator is a power of 2 are games"),
-        other => EvalError::new(
-            format!("{role} must be a game; found {}", other.kind()),
-            span,
-        ),
-    };
-    Err(err)
-}
-
-fn parse_integer(digits: &str, span: &Span) -> EvalResult<Integer> {
-    Integer::parse_decimal(digits)
-        .ok_or_else(|| EvalError::new(format!("`{digits}` is not an integer"), span.clone()))
-}
-
-fn eval_literal(lit: &NusLiteral, span: Span) -> EvalResult<Value> {
-    let number = match &lit.number {
-        None => Rational::from_integer(Integer::zero()),
-        Some(part) => {
-            let mut numerator = parse_integer(&part.numerator, &span)?;
-            if part.negative {
-                numerator = -numerator;
-            }
-            let denominator = match &part.denominator {
-                Some(d) => parse_integer(d, &span)?,
-                None => Integer::one(),
-            };
-            Rational::new(numerator, denominator)
-                .ok_or_else(|| EvalError::new("division by zero", span.clone()))?
-        }
-    };
-    if lit.ups.is_none() && lit.star.is_none() {
-        return Ok(Value::Number(number));
-    }
-    let Some(x) = number.to_dyadic() else {
-        return Err(to_game(&Value::Number(number), span, "").unwrap_err());
-    };
-    let nimber = match &lit.star {
-        None => Integer::zero(),
-        Some(d) if d.is_empty() => Integer::one(),
-        Some(d) => parse_integer(d, &span)?,
-    };
-    let base = Game::from_nus(Nus::new(x, Integer::zero(), nimber));
-    let ups = match &lit.ups {
-        None => Game::ZERO,
-        Some(UpPart::Multiple { negative, count }) => {
-            let count = parse_integer(count, &span)?;
-            let count = if *negative { -count } else { count };
-            Game::from_nus(Nus::new(
-                crate::core::Dyadic::zero(),
-                count,
-                Integer::zero(),
-            ))
-        }
-        Some(UpPart::Power { negative, exponent }) => {
-            let n = up_exponent(exponent, &span)?;
-            let p = Game::up().pow(n).expect("↑ = {0|*}");
-            if *negative {
-                -p
-            } else {
-                p
-            }
-        }
-        Some(UpPart::PowerTo { negative, exponent }) => {
-            let n = up_exponent(exponent, &span)?;
-            let p = Game::up().pow_to(n).expect("↑ = {0|*}");
-            if *negative {
-                -p
-            } else {
-                p
-            }
-        }
-    };
-    Ok(Value::from_game(base + ups))
-}
-
-fn up_exponent(digits: &str, span: &Span) -> EvalResult<u32> {
-    let n = parse_integer(digits, span)?;
-    match n.to_u32() {
-        Some(k) if (1..=MAX_UP_POWER).contains(&k) => Ok(k),
-        _ => Err(EvalError::new(
-            format!("the power of up must be between 1 and {MAX_UP_POWER}"),
-            span.clone(),
-        )),
-    }
-}
-
-fn unary(op: UnaryOp, v: Value, operand_span: Span, span: Span) -> EvalResult<Value> {
-    match op {
-        UnaryOp::Plus => match v {
-            Value::Number(_) | Value::Game(_) => Ok(v),
+    fn truth(&mut self, node: &Node, span: &Span) -> Flow<bool> {
+        match self.eval(node)? {
+            Value::Bool(b) => Ok(b),
             other => Err(EvalError::new(
-                format!("cannot apply `+` to {}", other.kind()),
-                operand_span,
-            )),
-        },
-        UnaryOp::Neg => match v {
-            Value::Number(q) => Ok(Value::Number(-q)),
-            Value::Game(g) => Ok(Value::from_game(-g)),
-            other => Err(EvalError::new(
-                format!("cannot negate {}", other.kind()),
-                operand_span,
-            )),
-        },
-        UnaryOp::PlusMinus => plus_minus(&v, operand_span)
-            .map(Value::from_game)
-            .map_err(|e| {
-                if e.span.is_empty() {
-                    EvalError { span, ..e }
-                } else {
-                    e
+                format!("a condition must be true or false; found {}", other.kind()),
+                span.clone(),
+            )
+            .into()),
+        }
+    }
+
+    fn unknown_global(&self, slot: u32, span: &Span) -> EvalError {
+        let name = &self.globals.spellings[slot as usize];
+        let err = EvalError::new(format!("unknown name `{name}`"), span.clone());
+        let candidates = builtins::all()
+            .map(|b| b.name)
+            .chain(self.globals.defined_names())
+            .filter(|n| n != name);
+        match builtins::closest(name, candidates) {
+            Some(suggestion) => err.with_help(format!("did you mean `{suggestion}`?")),
+            None => err,
+        }
+    }
+
+    fn comprehension(
+        &mut self,
+        element: &Node,
+        clauses: &[IrClause],
+        out: &mut Vec<Value>,
+    ) -> Flow<()> {
+        let Some((clause, rest)) = clauses.split_first() else {
+            out.push(self.eval(element)?);
+            return Ok(());
+        };
+        match clause {
+            IrClause::If(condition, span) => {
+                if self.truth(condition, span)? {
+                    self.comprehension(element, rest, out)?;
                 }
-            }),
-    }
-}
-
-/// ±G = {G | -G}; for a set S of games, {S | -S}.
-fn plus_minus(v: &Value, span: Span) -> EvalResult<Game> {
-    match v {
-        Value::Set(items) => {
-            let games = items
-                .iter()
-                .map(|i| to_game(i, span.clone(), "an option of a switch"))
-                .collect::<EvalResult<Vec<_>>>()?;
-            Ok(Game::switch(&games))
+            }
+            IrClause::For {
+                binder,
+                iterable,
+                span,
+            } => {
+                let items = self.eval(iterable)?;
+                self.for_each(&items, span, |me, item| {
+                    me.bind(binder, item)?;
+                    me.comprehension(element, rest, out)?;
+                    Ok(true)
+                })?;
+            }
         }
-        other => Ok(Game::switch(&[to_game(
-            other,
-            span,
-            "the operand of `+-`",
-        )?])),
+        Ok(())
     }
-}
 
-fn binary(
-    op: BinaryOp,
-    (a, sa): (Value, Span),
-    (b, sb): (Value, Span),
-    span: Span,
-) -> EvalResult<Value> {
-    use BinaryOp::*;
-    match op {
-        Add | Sub => add_or_subtract(op == Sub, (a, sa), (b, sb), span),
-        AddPlusMinus => {
-            let switch = Value::from_game(plus_minus(&b, sb.clone())?);
-            add_or_subtract(false, (a, sa), (switch, sb), span)
+    /// Runs `step` on each element of `items` until it returns false.
+    fn for_each(
+        &mut self,
+        items: &Value,
+        span: &Span,
+        mut step: impl FnMut(&mut Interpreter, Value) -> Flow<bool>,
+    ) -> Flow<()> {
+        if let Value::Range {
+            start,
+            end,
+            inclusive,
+        } = items
+        {
+            // Ranges are walked without making their elements first.
+            let mut i = *start;
+            while i < *end || (*inclusive && i == *end) {
+                crate::core::check_interrupt();
+                if !step(self, Value::integer(i))? {
+                    break;
+                }
+                match i.checked_add(1) {
+                    Some(next) => i = next,
+                    None => break,
+                }
+            }
+            return Ok(());
         }
-        Mul => multiply((a, sa), (b, sb), span),
-        Div => divide((a, sa), (b, sb), span),
-        Eq => Ok(Value::Bool(a == b)),
-        Ne => Ok(Value::Bool(a != b)),
-        Le | Lt | Ge | Gt | Confused | LessOrConfused | GreaterOrConfused => {
-            compare(op, (a, sa), (b, sb))
+        let Some(elements) = items.elements() else {
+            return Err(EvalError::new(
+                format!("cannot iterate over {}", items.kind()),
+                span.clone(),
+            )
+            .into());
+        };
+        for item in elements {
+            crate::core::check_interrupt();
+            if !step(self, item)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    // ----- Calls --------------------------------------------------------------------------
+
+    /// Calls a function value (user or builtin) with already evaluated arguments.
+    pub fn call_value(&mut self, f: &Value, args: Vec<Arg>, span: &Span) -> EvalResult<Value> {
+        match f {
+            Value::Function(func) => {
+                let values = args.into_iter().map(|a| a.value).collect();
+                self.call_function(func, values, span)
+            }
+            Value::Builtin(b) => self.call_builtin(b, args, span),
+            other => Err(EvalError::new(
+                format!("{} cannot be called", other.kind()),
+                span.clone(),
+            )),
         }
     }
-}
 
-fn add_or_subtract(
-    subtract: bool,
-    (a, sa): (Value, Span),
-    (b, sb): (Value, Span),
-    span: Span,
-) -> EvalResult<Value> {
-    if let (Value::Number(x), Value::Number(y)) = (&a, &b) {
-        return Ok(Value::Number(if subtract { x - y } else { x + y }));
+    fn call_builtin(
+        &mut self,
+        builtin: &'static Builtin,
+        args: Vec<Arg>,
+        span: &Span,
+    ) -> EvalResult<Value> {
+        builtins::call(self, builtin, &args, span.clone())
     }
-    let verb = if subtract { "subtract" } else { "add" };
-    let mismatch = |v: &Value, s: &Span| {
-        EvalError::new(
-            format!("cannot {verb} {} and {}", a.kind(), b.kind()),
-            s.clone(),
-        )
-        .with_label(format!("this is {}", v.kind()))
-        .with_help(format!(
-            "`+` and `-` work on numbers and games; this operand is {}",
-            v.kind()
-        ))
-    };
-    let g = match &a {
-        Value::Number(_) | Value::Game(_) => to_game(&a, sa, "an operand")?,
-        other => return Err(mismatch(other, &sa)),
-    };
-    let h = match &b {
-        Value::Number(_) | Value::Game(_) => to_game(&b, sb, "an operand")?,
-        other => return Err(mismatch(other, &sb)),
-    };
-    let _ = span;
-    Ok(Value::from_game(if subtract { g - h } else { g + h }))
-}
 
-fn multiply((a, sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalResult<Value> {
-    match (&a, &b) {
-        (Value::Number(x), Value::Number(y)) => Ok(Value::Number(x * y)),
-        (Value::Number(_), Value::Game(g)) => Ok(Value::from_game(g.times(&integer_factor(&a, sa)?))),
-        (Value::Game(g), Value::Number(_)) => Ok(Value::from_game(g.times(&integer_factor(&b, sb)?))),
-        (Value::Game(_), Value::Game(_)) => Err(EvalError::new("cannot multiply two games with `*`", span)
-            .with_help("`n * G` is the sum of n copies of G; products of games are conway_product and norton_product")),
-        _ => Err(EvalError::new(format!("cannot multiply {} by {}", a.kind(), b.kind()), span)),
+    pub fn call_function(
+        &mut self,
+        func: &Rc<Function>,
+        args: Vec<Value>,
+        span: &Span,
+    ) -> EvalResult<Value> {
+        let proto = &func.proto;
+        if args.len() != proto.arity {
+            let plural = if proto.arity == 1 { "" } else { "s" };
+            return Err(EvalError::new(
+                format!(
+                    "`{}` takes {} argument{plural}, but {} were given",
+                    func.name,
+                    proto.arity,
+                    args.len()
+                ),
+                span.clone(),
+            ));
+        }
+        if let Some(memo) = &func.memo {
+            if let Some(v) = memo.borrow().get(&args) {
+                return Ok(v.clone());
+            }
+        }
+        if self.frames.len() >= MAX_CALL_DEPTH {
+            return Err(EvalError::new(
+                format!("recursion deeper than {MAX_CALL_DEPTH} calls"),
+                span.clone(),
+            )
+            .with_help("a function probably calls itself without end; check its base case"));
+        }
+        crate::core::check_interrupt();
+        let key = func.memo.as_ref().map(|_| args.clone());
+        let base = self.stack.len();
+        self.stack.extend(args);
+        self.stack.resize(base + proto.locals, Value::Nothing);
+        self.frames.push(Frame {
+            base,
+            function: Some(func.clone()),
+            source: proto.source.clone(),
+        });
+        let result = self.eval(&proto.body);
+        self.frames.pop();
+        self.stack.truncate(base);
+        let value = match result {
+            Ok(v) | Err(Unwind::Return(v)) => v,
+            Err(Unwind::Error(mut e)) => {
+                if e.source.is_none() {
+                    e.source = Some(proto.source.clone());
+                }
+                let caller = self.source();
+                e.passed_through(&func.name, span.clone(), &caller);
+                return Err(e);
+            }
+            Err(Unwind::Break | Unwind::Continue) => {
+                return Err(EvalError::new(
+                    "`break` or `continue` outside a loop",
+                    span.clone(),
+                ))
+            }
+        };
+        if let (Some(memo), Some(key)) = (&func.memo, key) {
+            memo.borrow_mut().insert(key, value.clone());
+        }
+        Ok(value)
     }
 }
 
-fn integer_factor(v: &Value, span: Span) -> EvalResult<Integer> {
-    v.as_integer().ok_or_else(|| {
-        EvalError::new(
-            format!("a game can be multiplied only by an integer, not by {v}"),
-            span,
-        )
-        .with_help("`n * G` is the sum of n copies of G")
+fn range_bound(v: &Value, span: &Span) -> EvalResult<i64> {
+    v.as_i64().ok_or_else(|| match v.as_integer() {
+        Some(_) => EvalError::new("range bounds must fit in 64 bits", span.clone()),
+        None => EvalError::new(
+            format!("a range needs integer bounds; found {}", v.kind()),
+            span.clone(),
+        ),
     })
 }
 
-fn divide((a, _sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalResult<Value> {
-    match (&a, &b) {
-        (Value::Number(x), Value::Number(y)) => x
-            .checked_div(y)
-            .map(Value::Number)
-            .ok_or_else(|| EvalError::new("division by zero", sb)),
-        _ => Err(EvalError::new(
-            format!("cannot divide {} by {}", a.kind(), b.kind()),
-            span,
-        )),
+fn describe_length(v: &Value) -> String {
+    match v {
+        Value::Tuple(items) | Value::List(items) => format!("{} values", items.len()),
+        other => other.kind().to_string(),
     }
-}
-
-fn compare(op: BinaryOp, (a, sa): (Value, Span), (b, sb): (Value, Span)) -> EvalResult<Value> {
-    use BinaryOp::*;
-    // Rationals that are not games still have their usual order.
-    if let (Value::Number(x), Value::Number(y)) = (&a, &b) {
-        let result = match op {
-            Le => x <= y,
-            Lt => x < y,
-            Ge => x >= y,
-            Gt => x > y,
-            Confused => false,
-            LessOrConfused => x < y,
-            GreaterOrConfused => x > y,
-            _ => unreachable!("equality is not an order comparison"),
-        };
-        return Ok(Value::Bool(result));
-    }
-    let g = to_game(&a, sa, "a compared value")?;
-    let h = to_game(&b, sb, "a compared value")?;
-    let result = match op {
-        Le => g.leq(h),
-        Lt => g.lt(h),
-        Ge => g.geq(h),
-        Gt => g.gt(h),
-        Confused => g.confused(h),
-        LessOrConfused => !h.leq(g),
-        GreaterOrConfused => !g.leq(h),
-        _ => unreachable!("equality is not an order comparison"),
-    };
-    Ok(Value::Bool(result))
 }

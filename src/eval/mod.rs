@@ -1,15 +1,26 @@
-//! Evaluation: values, the interpreter, the builtin functions and their errors.
+//! Evaluation: values, resolution of names to slots, the interpreter, the builtin functions and
+//! their errors.
 
 pub mod builtins;
+pub mod compile;
 pub mod error;
+pub mod function;
 pub mod interp;
+pub mod ir;
+pub mod ops;
+pub mod source;
+mod stdlib;
 pub mod value;
 
+use std::rc::Rc;
+
+pub use compile::Mode;
 pub use error::{EvalError, EvalResult};
 pub use interp::Interpreter;
+pub use source::Source;
 pub use value::Value;
 
-use crate::syntax::{parse_program, SyntaxError};
+use crate::syntax::SyntaxError;
 
 /// Whatever can go wrong between source text and a value.
 #[derive(Debug)]
@@ -19,32 +30,20 @@ pub enum Error {
 }
 
 impl Error {
-    /// The miette report of this error about `source`.
-    pub fn render(self, name: &str, source: &str, colours: bool) -> String {
+    /// The miette report of this error (about `source`, unless it arose in another file).
+    pub fn render(self, source: &Rc<Source>, colours: bool) -> String {
         match self {
-            Error::Syntax(e) => crate::diag::render(e, name, source, colours),
-            Error::Eval(e) => crate::diag::render(e, name, source, colours),
+            Error::Syntax(e) => crate::diag::render(&e, &source.name, &source.text, colours),
+            Error::Eval(e) => {
+                crate::diag::render_diagnostic(&error::Located::new(e, source), colours)
+            }
         }
     }
 }
 
-/// Parses and evaluates a program (expressions separated by `;`), returning every value.
-pub fn run(interpreter: &mut Interpreter, source: &str) -> Result<Vec<Value>, Error> {
-    let mut values = Vec::new();
-    run_each(interpreter, source, |v| values.push(v))?;
-    Ok(values)
-}
-
-/// Parses a program, then evaluates its expressions in order, handing each value to `emit` as
-/// soon as it is computed (so a script's output up to an error is not lost).
-pub fn run_each(
-    interpreter: &mut Interpreter,
-    source: &str,
-    mut emit: impl FnMut(Value),
-) -> Result<(), Error> {
-    let program = parse_program(source).map_err(Error::Syntax)?;
-    for e in &program {
-        emit(interpreter.eval(e).map_err(Error::Eval)?);
-    }
-    Ok(())
+/// Evaluates `text` (statements separated by `;` or line breaks) in `interpreter` and returns
+/// the value of its last statement. Convenient for tests and `cg -e`.
+pub fn evaluate(interpreter: &mut Interpreter, text: &str) -> Result<Value, Error> {
+    let source = Rc::new(Source::new("<expr>", text, None));
+    interpreter.run_source(source, Mode::LastValue)
 }

@@ -1,30 +1,65 @@
 //! The values of the language and how they print.
+//!
+//! Values are immutable (collections are shared behind `Rc` and copied on write), so any value
+//! can be a key of a map, an element of a set, an argument of a memoised function, or a position
+//! of a ruleset.
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+use ahash::AHashMap;
 
 use crate::core::{Dyadic, Game, Integer, Outcome, Rational};
+
+use super::builtins::Builtin;
+use super::function::Function;
 
 /// A value of the cg language.
 ///
 /// Every number is a `Number`, whether it was typed (`3/4`) or computed as a game (`{0|1}`):
-/// the one representation keeps arithmetic on numbers exact and lets `1/3` exist even though it
-/// is not a short game. Every other game value is a `Game`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// one representation keeps arithmetic on numbers exact and lets `1/3` exist although it is not a
+/// short game. Every other game value is a `Game`.
+#[derive(Clone, Debug)]
 pub enum Value {
+    /// The value of statements and of `print`: shown as nothing.
+    Nothing,
     Number(Rational),
     Game(Game),
     Bool(bool),
     Outcome(Outcome),
-    Str(String),
-    List(Vec<Value>),
+    Str(Rc<str>),
+    List(Rc<Vec<Value>>),
+    Tuple(Rc<Vec<Value>>),
     /// Elements sorted in printing order, without repeats.
-    Set(Vec<Value>),
+    Set(Rc<Vec<Value>>),
+    Map(Rc<AHashMap<Value, Value>>),
+    /// `start..end` (`inclusive`: `start..=end`) over machine-size integers.
+    Range {
+        start: i64,
+        end: i64,
+        inclusive: bool,
+    },
+    Function(Rc<Function>),
+    Builtin(&'static Builtin),
 }
 
 impl Value {
     pub fn integer(n: impl Into<Integer>) -> Value {
         Value::Number(Rational::from_integer(n.into()))
+    }
+
+    pub fn str(s: &str) -> Value {
+        Value::Str(Rc::from(s))
+    }
+
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(items))
+    }
+
+    pub fn tuple(items: Vec<Value>) -> Value {
+        Value::Tuple(Rc::new(items))
     }
 
     /// A game as a value: numbers become `Number`.
@@ -51,6 +86,10 @@ impl Value {
         }
     }
 
+    pub fn as_i64(&self) -> Option<i64> {
+        self.as_integer().and_then(|n| n.to_i64())
+    }
+
     pub fn as_dyadic(&self) -> Option<Dyadic> {
         match self {
             Value::Number(q) => q.to_dyadic(),
@@ -62,12 +101,13 @@ impl Value {
     pub fn set(mut items: Vec<Value>) -> Value {
         sort_values(&mut items);
         items.dedup();
-        Value::Set(items)
+        Value::Set(Rc::new(items))
     }
 
     /// What kind of value this is, in words for error messages.
     pub fn kind(&self) -> &'static str {
         match self {
+            Value::Nothing => "nothing",
             Value::Number(q) if q.is_integer() => "an integer",
             Value::Number(q) if q.to_dyadic().is_some() => "a number",
             Value::Number(_) => "a rational number",
@@ -76,13 +116,111 @@ impl Value {
             Value::Outcome(_) => "an outcome class",
             Value::Str(_) => "a string",
             Value::List(_) => "a list",
+            Value::Tuple(_) => "a tuple",
             Value::Set(_) => "a set",
+            Value::Map(_) => "a map",
+            Value::Range { .. } => "a range",
+            Value::Function(_) | Value::Builtin(_) => "a function",
+        }
+    }
+
+    /// The elements of a collection, in iteration order (a map gives its keys in printing
+    /// order); `None` for values that are not collections.
+    pub fn elements(&self) -> Option<Vec<Value>> {
+        Some(match self {
+            Value::List(v) | Value::Tuple(v) | Value::Set(v) => v.as_ref().clone(),
+            Value::Map(m) => {
+                let mut keys: Vec<Value> = m.keys().cloned().collect();
+                sort_values(&mut keys);
+                keys
+            }
+            Value::Range {
+                start,
+                end,
+                inclusive,
+            } => {
+                let stop = if *inclusive {
+                    end.checked_add(1)?
+                } else {
+                    *end
+                };
+                (*start..stop.max(*start)).map(Value::integer).collect()
+            }
+            Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
+            _ => return None,
+        })
+    }
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Nothing, Value::Nothing) => true,
+            (Value::Number(a), Value::Number(b)) => a == b,
+            (Value::Game(a), Value::Game(b)) => a == b,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Outcome(a), Value::Outcome(b)) => a == b,
+            (Value::Str(a), Value::Str(b)) => a == b,
+            (Value::List(a), Value::List(b))
+            | (Value::Tuple(a), Value::Tuple(b))
+            | (Value::Set(a), Value::Set(b)) => a == b,
+            (Value::Map(a), Value::Map(b)) => a == b,
+            (
+                Value::Range {
+                    start: a,
+                    end: b,
+                    inclusive: c,
+                },
+                Value::Range {
+                    start: d,
+                    end: e,
+                    inclusive: f,
+                },
+            ) => (a, b, c) == (d, e, f),
+            (Value::Function(a), Value::Function(b)) => Rc::ptr_eq(a, b),
+            (Value::Builtin(a), Value::Builtin(b)) => std::ptr::eq(*a, *b),
+            _ => false,
         }
     }
 }
 
-/// The order in which values print inside sets: games (numbers included) in the printing order
-/// of options, then the other kinds.
+impl Eq for Value {}
+
+impl Hash for Value {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Value::Nothing => {}
+            Value::Number(q) => q.hash(state),
+            Value::Game(g) => g.hash(state),
+            Value::Bool(b) => b.hash(state),
+            Value::Outcome(o) => o.hash(state),
+            Value::Str(s) => s.hash(state),
+            Value::List(v) | Value::Tuple(v) | Value::Set(v) => v.hash(state),
+            Value::Map(m) => {
+                // Order-independent: the sum of the entries' own hashes.
+                let mut total: u64 = 0;
+                for (k, v) in m.iter() {
+                    let mut h = ahash::AHasher::default();
+                    k.hash(&mut h);
+                    v.hash(&mut h);
+                    total = total.wrapping_add(h.finish());
+                }
+                total.hash(state);
+            }
+            Value::Range {
+                start,
+                end,
+                inclusive,
+            } => (start, end, inclusive).hash(state),
+            Value::Function(f) => (Rc::as_ptr(f) as usize).hash(state),
+            Value::Builtin(b) => (*b as *const Builtin as usize).hash(state),
+        }
+    }
+}
+
+/// Sorts values in printing order: games (numbers included) in the printing order of options,
+/// then the other kinds.
 pub fn sort_values(items: &mut [Value]) {
     items.sort_by(compare_for_printing);
 }
@@ -95,48 +233,106 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Bool(_) => 2,
         Value::Outcome(_) => 3,
         Value::Str(_) => 4,
-        Value::List(_) => 5,
-        Value::Set(_) => 6,
+        Value::Tuple(_) => 5,
+        Value::List(_) => 6,
+        Value::Set(_) => 7,
+        Value::Map(_) => 8,
+        Value::Range { .. } => 9,
+        Value::Nothing => 10,
+        Value::Function(_) | Value::Builtin(_) => 11,
     }
 }
 
-fn compare_for_printing(a: &Value, b: &Value) -> Ordering {
+/// A total order on values, for printing sets and map keys.
+pub fn compare_for_printing(a: &Value, b: &Value) -> Ordering {
     let (ra, rb) = (kind_rank(a), kind_rank(b));
     if ra != rb {
         return ra.cmp(&rb);
     }
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => x.cmp(y),
-        _ if ra == 0 => {
-            let (ga, gb) = (a.to_game().unwrap(), b.to_game().unwrap());
-            ga.print_order(gb)
-        }
+        (Value::Game(_), _) | (_, Value::Game(_)) => match (a.to_game(), b.to_game()) {
+            (Some(g), Some(h)) => g.print_order(h),
+            _ => Ordering::Equal,
+        },
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
         (Value::Outcome(x), Value::Outcome(y)) => x.cmp(y),
         (Value::Str(x), Value::Str(y)) => x.cmp(y),
-        (Value::List(x), Value::List(y)) | (Value::Set(x), Value::Set(y)) => {
-            for (p, q) in x.iter().zip(y) {
-                let c = compare_for_printing(p, q);
-                if c != Ordering::Equal {
-                    return c;
-                }
-            }
-            x.len().cmp(&y.len())
+        (Value::List(x), Value::List(y))
+        | (Value::Tuple(x), Value::Tuple(y))
+        | (Value::Set(x), Value::Set(y)) => compare_sequences(x, y),
+        (Value::Map(x), Value::Map(y)) => {
+            let entries = |m: &AHashMap<Value, Value>| {
+                let mut e: Vec<Value> = m
+                    .iter()
+                    .map(|(k, v)| Value::tuple(vec![k.clone(), v.clone()]))
+                    .collect();
+                sort_values(&mut e);
+                e
+            };
+            compare_sequences(&entries(x), &entries(y))
         }
+        (
+            Value::Range {
+                start: a,
+                end: b,
+                inclusive: c,
+            },
+            Value::Range {
+                start: d,
+                end: e,
+                inclusive: f,
+            },
+        ) => (a, b, c).cmp(&(d, e, f)),
         _ => Ordering::Equal,
     }
+}
+
+fn compare_sequences(x: &[Value], y: &[Value]) -> Ordering {
+    for (p, q) in x.iter().zip(y) {
+        let c = compare_for_printing(p, q);
+        if c != Ordering::Equal {
+            return c;
+        }
+    }
+    x.len().cmp(&y.len())
 }
 
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Value::Nothing => Ok(()),
             Value::Number(q) => write!(f, "{q}"),
             Value::Game(g) => write!(f, "{g}"),
             Value::Bool(b) => write!(f, "{b}"),
             Value::Outcome(o) => write!(f, "{o}"),
             Value::Str(s) => write!(f, "{s:?}"),
             Value::List(items) => write_items(f, "[", items, "]"),
+            Value::Tuple(items) if items.len() == 1 => write!(f, "({},)", items[0]),
+            Value::Tuple(items) => write_items(f, "(", items, ")"),
             Value::Set(items) => write_items(f, "{", items, "}"),
+            Value::Map(m) if m.is_empty() => f.write_str("{=>}"),
+            Value::Map(m) => {
+                let mut keys: Vec<&Value> = m.keys().collect();
+                keys.sort_by(|a, b| compare_for_printing(a, b));
+                f.write_str("{")?;
+                for (i, k) in keys.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{k} => {}", m[*k])?;
+                }
+                f.write_str("}")
+            }
+            Value::Range {
+                start,
+                end,
+                inclusive,
+            } => {
+                write!(f, "{start}{}{end}", if *inclusive { "..=" } else { ".." })
+            }
+            Value::Function(func) => write!(f, "<function {}>", func.name),
+            Value::Builtin(b) => write!(f, "<builtin {}>", b.name),
         }
     }
 }

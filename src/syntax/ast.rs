@@ -44,6 +44,134 @@ pub enum ExprKind {
         lhs: Box<Expr>,
         rhs: Box<Expr>,
     },
+    /// A string in double quotes, escapes resolved.
+    Str(String),
+    /// `(a, b)`, `(a,)`, `()`.
+    Tuple(Vec<Expr>),
+    /// `{k => v, ...}`; `{=>}` is the empty map.
+    Map(Vec<(Expr, Expr)>),
+    /// `a..b` (end excluded) or `a..=b` (end included).
+    Range {
+        start: Box<Expr>,
+        end: Box<Expr>,
+        inclusive: bool,
+    },
+    /// `xs[i]`.
+    Index {
+        target: Box<Expr>,
+        index: Box<Expr>,
+    },
+    /// `x -> body`, `(x, y) -> body`.
+    Lambda {
+        params: Vec<Ident>,
+        body: Box<Expr>,
+    },
+    /// `if c then a elif d then b else e`, or the block form ending in `end` (where `else`
+    /// may be missing: the value is then nothing).
+    If {
+        branches: Vec<(Expr, Body)>,
+        otherwise: Option<Body>,
+    },
+    /// `[e for x in xs if c ...]` or `{e for x in xs ...}`.
+    Comprehension {
+        kind: CollectionKind,
+        element: Box<Expr>,
+        clauses: Vec<Clause>,
+    },
+}
+
+/// A name with its span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// The body of a branch or function: one expression (inline forms) or a block of statements
+/// whose value is that of its last statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    Expr(Box<Expr>),
+    Block(Vec<Stmt>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CollectionKind {
+    List,
+    Set,
+}
+
+/// A clause of a comprehension.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Clause {
+    For { pattern: Pattern, iterable: Expr },
+    If(Expr),
+}
+
+/// What a `let` or a `for` binds: a name, or a tuple of patterns (`(a, b)`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pattern {
+    Name(Ident),
+    Tuple(Vec<Pattern>, Span),
+}
+
+impl Pattern {
+    pub fn span(&self) -> Span {
+        match self {
+            Pattern::Name(id) => id.span.clone(),
+            Pattern::Tuple(_, span) => span.clone(),
+        }
+    }
+}
+
+/// A statement with its span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// An expression; at the top level of a script its value is printed unless `silent` (the
+    /// statement was ended by `;`).
+    Expr {
+        expr: Expr,
+        silent: bool,
+    },
+    /// `let x = e`, `let (a, b) = e`.
+    Let {
+        pattern: Pattern,
+        value: Expr,
+    },
+    /// `x = e` (x already bound) or `xs[i] = e`.
+    Assign {
+        target: Expr,
+        value: Expr,
+    },
+    /// `def f(x, y) = e`, or with a block body ending in `end`; `memo def` keeps results.
+    Def {
+        name: Ident,
+        params: Vec<Ident>,
+        body: Body,
+        memo: bool,
+    },
+    /// `for x in xs do s`, or with a block ending in `end`.
+    For {
+        pattern: Pattern,
+        iterable: Expr,
+        body: Vec<Stmt>,
+    },
+    /// `while c do s`, or with a block ending in `end`.
+    While {
+        condition: Expr,
+        body: Vec<Stmt>,
+    },
+    Break,
+    Continue,
+    Return(Option<Expr>),
+    /// `load "file.cg"`: runs another script, keeping its definitions.
+    Load(String),
 }
 
 /// The parts of a compact literal, as written (digits kept as text; the evaluator converts them
@@ -85,6 +213,8 @@ pub enum UnaryOp {
     Plus,
     /// `+-G`, the switch {G | -G}; applied to a set S, {S | -S}.
     PlusMinus,
+    /// `not b`.
+    Not,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +223,17 @@ pub enum BinaryOp {
     Sub,
     Mul,
     Div,
+    /// `a // b`: integer division rounding down.
+    FloorDiv,
+    /// `a % b`: the remainder of floor division.
+    Rem,
+    /// `G : H`, the ordinal sum.
+    OrdinalSum,
+    /// `x in xs`: membership in a collection (keys of a map, a substring of a string).
+    In,
+    /// `a and b`, `a or b`: evaluated left to right, stopping early.
+    And,
+    Or,
     /// `a +- b`, that is a + (+-b), as in "3±1".
     AddPlusMinus,
     Eq,

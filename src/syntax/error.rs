@@ -19,6 +19,9 @@ pub struct SyntaxError {
     pub label: String,
     #[help]
     pub help: Option<String>,
+    /// The input ended before the construct did: more lines could complete it (the interactive
+    /// session then asks for them).
+    pub incomplete: bool,
 }
 
 impl SyntaxError {
@@ -29,6 +32,7 @@ impl SyntaxError {
             span,
             label: "here".to_string(),
             help: None,
+            incomplete: false,
         }
     }
 

@@ -66,17 +66,45 @@ pub enum LexErrorKind {
     UnexpectedCharacter,
     /// Five or more bars in a row.
     TooManyBars,
+    /// A string with no closing quote on its line.
+    UnterminatedString,
+    /// A backslash in a string not followed by `n`, `t`, `"` or `\\`.
+    BadEscape,
 }
 
 fn too_many_bars(_: &mut logos::Lexer<'_, Token>) -> Result<(), LexErrorKind> {
     Err(LexErrorKind::TooManyBars)
 }
 
+fn unterminated(_: &mut logos::Lexer<'_, Token>) -> Result<(), LexErrorKind> {
+    Err(LexErrorKind::UnterminatedString)
+}
+
+/// The text of a string literal, without its quotes, escapes resolved.
+fn unescape(lex: &mut logos::Lexer<'_, Token>) -> Result<String, LexErrorKind> {
+    let inner = &lex.slice()[1..lex.slice().len() - 1];
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(c @ ('"' | '\\')) => out.push(c),
+            _ => return Err(LexErrorKind::BadEscape),
+        }
+    }
+    Ok(out)
+}
+
 /// The tokens of the language. To add a keyword or an operator, add a variant with its
 /// `#[token]` here and a line for it in the `extern` block of `grammar/cg.lalrpop`.
 #[derive(Logos, Clone, Debug, PartialEq)]
 #[logos(error = LexErrorKind)]
-#[logos(skip r"[ \t\r\n\f]+")]
+#[logos(skip r"[ \t\r\f]+")]
 #[logos(skip(r"#[^\n]*", allow_greedy = true))]
 pub enum Token {
     // ----- Names and literals -------------------------------------------------------------
@@ -117,6 +145,42 @@ pub enum Token {
     Ruleset,
     #[token("impartial")]
     Impartial,
+    #[token("elif")]
+    Elif,
+    #[token("do")]
+    Do,
+    #[token("end")]
+    End,
+    #[token("while")]
+    While,
+    #[token("break")]
+    Break,
+    #[token("continue")]
+    Continue,
+    #[token("return")]
+    Return,
+    #[token("memo")]
+    Memo,
+    #[token("load")]
+    Load,
+    #[token("and")]
+    And,
+    #[token("or")]
+    Or,
+    #[token("not")]
+    Not,
+
+    // ----- Strings and line breaks --------------------------------------------------------
+    /// A string in double quotes; `\"`, `\\`, `\n` and `\t` are escapes.
+    #[regex(r#""([^"\\\n]|\\.)*""#, unescape)]
+    Str(String),
+    /// Raw only: a string with no closing quote on its line.
+    #[regex(r#""([^"\\\n]|\\.)*"#, unterminated)]
+    Unterminated,
+    /// The end of a line: separates statements (assembly drops the ones inside brackets and
+    /// after a token that cannot end a statement).
+    #[token("\n")]
+    Newline,
 
     // ----- Brackets and separators ------------------------------------------------------------
     #[token("(")]
@@ -170,6 +234,10 @@ pub enum Token {
     Assign,
     #[token("->")]
     Arrow,
+    #[token("=>")]
+    FatArrow,
+    #[token(":")]
+    Colon,
     #[token("..")]
     DotDot,
     #[token("..=")]
@@ -280,6 +348,12 @@ fn lex_error(src: &str, kind: LexErrorKind, span: Span) -> SyntaxError {
             span,
         )
         .with_help("put braces around an inner game instead of widening its bar"),
+        LexErrorKind::UnterminatedString => SyntaxError::new("unterminated string", span)
+            .with_label("this string")
+            .with_help("close it with `\"` on the same line"),
+        LexErrorKind::BadEscape => SyntaxError::new("unknown escape in a string", span)
+            .with_label("this string")
+            .with_help("the escapes are \\n, \\t, \\\" and \\\\"),
         LexErrorKind::UnexpectedCharacter => {
             let ch = text.chars().next();
             let shown = match ch {
@@ -291,7 +365,7 @@ fn lex_error(src: &str, kind: LexErrorKind, span: Span) -> SyntaxError {
             match ch {
                 Some('!') => err.with_help("`!=` means \"not equal\""),
                 Some('.') => err.with_help("ranges are written `a..b` or `a..=b`"),
-                Some('"') | Some('\'') => err.with_help("strings are not supported yet"),
+                Some('\'') => err.with_help("strings are written in double quotes: \"text\""),
                 Some('↑') => err.with_help("up is written `^`"),
                 Some('↓') => err.with_help("down is written `v`"),
                 _ => err,
@@ -303,7 +377,102 @@ fn lex_error(src: &str, kind: LexErrorKind, span: Span) -> SyntaxError {
 /// Lexes `src` into the tokens the parser reads (see the module documentation), or the first
 /// lexing error.
 pub fn tokenize(src: &str) -> Result<Vec<Spanned>, SyntaxError> {
-    assemble(raw_tokens(src)?)
+    Ok(place_newlines(assemble(raw_tokens(src)?)?))
+}
+
+/// Keeps only the line breaks that end statements: not inside brackets, not after a token that
+/// cannot end one (an infix operator, `=`, `,`, `then`, `else`, `do`, `in`, ...), and one for a
+/// run of empty lines. A `{` opened right after `ruleset NAME(...)` is a block, in which line
+/// breaks count.
+fn place_newlines(tokens: Vec<Spanned>) -> Vec<Spanned> {
+    let mut out: Vec<Spanned> = Vec::with_capacity(tokens.len());
+    // For each open bracket: whether line breaks count inside it.
+    let mut open: Vec<bool> = Vec::new();
+    for (start, token, end) in tokens {
+        match token {
+            Token::Newline => {
+                let counts = open.last().copied().unwrap_or(true);
+                let after = out.last().map(|t| &t.1);
+                if counts && after.is_some_and(|t| !continues_line(t)) {
+                    out.push((start, Token::Newline, end));
+                }
+            }
+            Token::LParen | Token::LBracket => {
+                open.push(false);
+                out.push((start, token, end));
+            }
+            Token::LBrace => {
+                open.push(opens_block(&out));
+                out.push((start, token, end));
+            }
+            Token::RParen | Token::RBracket | Token::RBrace => {
+                open.pop();
+                out.push((start, token, end));
+            }
+            _ => out.push((start, token, end)),
+        }
+    }
+    out
+}
+
+/// After these tokens a statement cannot end, so a line break continues it.
+fn continues_line(token: &Token) -> bool {
+    matches!(
+        token,
+        Token::Newline
+            | Token::Semicolon
+            | Token::Plus
+            | Token::Minus
+            | Token::PlusMinus
+            | Token::Slash
+            | Token::SlashSlash
+            | Token::Percent
+            | Token::Assign
+            | Token::Arrow
+            | Token::FatArrow
+            | Token::Colon
+            | Token::DotDot
+            | Token::DotDotEq
+            | Token::EqEq
+            | Token::NotEq
+            | Token::LessEq
+            | Token::GreaterEq
+            | Token::Confused
+            | Token::Comma
+            | Token::Then
+            | Token::Else
+            | Token::Do
+            | Token::In
+            | Token::And
+            | Token::Or
+            | Token::Not
+            | Token::LParen
+            | Token::LBracket
+            | Token::LBrace
+    )
+}
+
+/// True when the `{` about to be pushed opens a ruleset body: `ruleset NAME {` or
+/// `ruleset NAME(...) {` (also after `impartial`).
+fn opens_block(out: &[Spanned]) -> bool {
+    let mut i = out.len();
+    if i > 0 && out[i - 1].1 == Token::RParen {
+        let mut depth = 0usize;
+        while i > 0 {
+            i -= 1;
+            match out[i].1 {
+                Token::RParen => depth += 1,
+                Token::LParen => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    i >= 2 && matches!(out[i - 1].1, Token::Name(_)) && out[i - 2].1 == Token::Ruleset
 }
 
 /// The raw token at `i` if it starts exactly at byte `at` (that is, with no space before it).
@@ -571,7 +740,11 @@ mod tests {
     fn comments_and_errors() {
         assert_eq!(
             kinds("x # a comment\n y"),
-            vec![Token::Name("x".into()), Token::Name("y".into())]
+            vec![
+                Token::Name("x".into()),
+                Token::Newline,
+                Token::Name("y".into())
+            ]
         );
         let err = tokenize("1 @ 2").unwrap_err();
         assert_eq!(err.span, 2..3);

@@ -7,7 +7,10 @@ use std::collections::{HashMap, HashSet};
 
 use lalrpop_util::ParseError;
 
-use super::ast::{BinaryOp, Expr, ExprKind, NumberPart, NusLiteral, Span, UnaryOp};
+use super::ast::{
+    BinaryOp, Body, Clause, CollectionKind, Expr, ExprKind, Ident, NumberPart, NusLiteral, Span,
+    Stmt, StmtKind, UnaryOp,
+};
 use super::error::SyntaxError;
 use super::lexer::{tokenize, Spanned, Token};
 
@@ -31,9 +34,9 @@ pub fn parse_expr(src: &str) -> Result<Expr, SyntaxError> {
         .map_err(|e| convert_error(e, src, &tokens))
 }
 
-/// Parses a program: expressions separated by `;`, with an optional trailing `;`. Empty input
-/// (or only comments) gives an empty vector.
-pub fn parse_program(src: &str) -> Result<Vec<Expr>, SyntaxError> {
+/// Parses a program: statements separated by line breaks or `;`. Empty input (or only
+/// comments) gives an empty vector.
+pub fn parse_program(src: &str) -> Result<Vec<Stmt>, SyntaxError> {
     let tokens = tokenize(src)?;
     let ctx = Ctx::new(src);
     grammar::ProgramParser::new()
@@ -111,6 +114,36 @@ impl<'s> Ctx<'s> {
             }
             ExprKind::Unary { operand, .. } => self.depth_of(operand),
             ExprKind::Binary { lhs, rhs, .. } => self.depth_of(lhs).max(self.depth_of(rhs)),
+            ExprKind::Str(_) => 0,
+            ExprKind::Tuple(items) => items.iter().map(|a| self.depth_of(a)).max().unwrap_or(0),
+            ExprKind::Map(entries) => entries
+                .iter()
+                .map(|(k, v)| self.depth_of(k).max(self.depth_of(v)))
+                .max()
+                .unwrap_or(0),
+            ExprKind::Range { start, end, .. } => self.depth_of(start).max(self.depth_of(end)),
+            ExprKind::Index { target, index } => self.depth_of(target).max(self.depth_of(index)),
+            ExprKind::Lambda { body, .. } => self.depth_of(body),
+            ExprKind::If {
+                branches,
+                otherwise,
+            } => branches
+                .iter()
+                .map(|(c, b)| self.depth_of(c).max(self.body_depth(b)))
+                .chain(otherwise.iter().map(|b| self.body_depth(b)))
+                .max()
+                .unwrap_or(0),
+            ExprKind::Comprehension {
+                element, clauses, ..
+            } => clauses
+                .iter()
+                .map(|c| match c {
+                    Clause::For { iterable, .. } => self.depth_of(iterable),
+                    Clause::If(e) => self.depth_of(e),
+                })
+                .max()
+                .unwrap_or(0)
+                .max(self.depth_of(element)),
         };
         let depth = children + 1;
         if depth > MAX_DEPTH {
@@ -127,6 +160,143 @@ impl<'s> Ctx<'s> {
                 .insert((span.start, span.end), depth);
         }
         Ok(Expr { kind, span })
+    }
+
+    /// The depth of a branch body: an inline expression's, or that of the deepest expression
+    /// statement directly in a block (blocks nest through their own nodes).
+    fn body_depth(&self, body: &Body) -> usize {
+        match body {
+            Body::Expr(e) => self.depth_of(e),
+            Body::Block(stmts) => stmts
+                .iter()
+                .filter_map(|s| match &s.kind {
+                    StmtKind::Expr { expr, .. } => Some(self.depth_of(expr)),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0),
+        }
+    }
+
+    /// `target = value`: the target must be a name or an indexed name (`xs[i]`, `m[k][j]`).
+    pub(crate) fn assign(&self, target: Expr, value: Expr, span: Span) -> Built<Stmt> {
+        fn assignable(e: &Expr) -> bool {
+            match &e.kind {
+                ExprKind::Name(_) => true,
+                ExprKind::Index { target, .. } => assignable(target),
+                _ => false,
+            }
+        }
+        if !assignable(&target) {
+            return Err(
+                SyntaxError::new("cannot assign to this", target.span.clone())
+                    .with_label("not a name or an indexed name")
+                    .with_help("write `x = ...` or `xs[i] = ...`; `==` compares"),
+            );
+        }
+        Ok(Stmt {
+            kind: StmtKind::Assign { target, value },
+            span,
+        })
+    }
+
+    /// `x -> body`, `(x, y) -> body`, `() -> body`.
+    pub(crate) fn lambda(&self, params: Expr, body: Expr, span: Span) -> Built<Expr> {
+        let as_ident = |e: &Expr| match &e.kind {
+            ExprKind::Name(n) => Some(Ident {
+                name: n.clone(),
+                span: e.span.clone(),
+            }),
+            _ => None,
+        };
+        let params = match &params.kind {
+            ExprKind::Name(_) => vec![as_ident(&params).unwrap_or_else(|| unreachable!())],
+            ExprKind::Tuple(items) => {
+                match items.iter().map(as_ident).collect::<Option<Vec<_>>>() {
+                    Some(ids) => ids,
+                    None => return Err(bad_params(&params)),
+                }
+            }
+            _ => return Err(bad_params(&params)),
+        };
+        self.node(
+            ExprKind::Lambda {
+                params,
+                body: Box::new(body),
+            },
+            span,
+        )
+    }
+
+    pub(crate) fn inline_if(
+        &self,
+        condition: Expr,
+        then: Expr,
+        more: Vec<(Expr, Expr)>,
+        otherwise: Expr,
+        span: Span,
+    ) -> Built<Expr> {
+        let mut branches = vec![(condition, Body::Expr(Box::new(then)))];
+        branches.extend(more.into_iter().map(|(c, e)| (c, Body::Expr(Box::new(e)))));
+        let otherwise = Some(Body::Expr(Box::new(otherwise)));
+        self.node(
+            ExprKind::If {
+                branches,
+                otherwise,
+            },
+            span,
+        )
+    }
+
+    pub(crate) fn block_if(
+        &self,
+        condition: Expr,
+        then: Vec<Stmt>,
+        more: Vec<(Expr, Vec<Stmt>)>,
+        otherwise: Option<Vec<Stmt>>,
+        span: Span,
+    ) -> Built<Expr> {
+        let mut branches = vec![(condition, Body::Block(then))];
+        branches.extend(more.into_iter().map(|(c, b)| (c, Body::Block(b))));
+        self.node(
+            ExprKind::If {
+                branches,
+                otherwise: otherwise.map(Body::Block),
+            },
+            span,
+        )
+    }
+
+    pub(crate) fn range(&self, start: Expr, end: Expr, inclusive: bool, span: Span) -> Built<Expr> {
+        self.node(
+            ExprKind::Range {
+                start: Box::new(start),
+                end: Box::new(end),
+                inclusive,
+            },
+            span,
+        )
+    }
+
+    pub(crate) fn comprehension(
+        &self,
+        kind: CollectionKind,
+        element: Expr,
+        clauses: Vec<Clause>,
+        span: Span,
+    ) -> Built<Expr> {
+        if !matches!(clauses.first(), Some(Clause::For { .. })) {
+            return Err(SyntaxError::new("a comprehension starts with `for`", span)
+                .with_help("write `[e for x in xs if c]`"));
+        }
+        self.node(
+            ExprKind::Comprehension {
+                kind,
+                element: Box::new(element),
+                clauses,
+            },
+            span,
+        )
     }
 
     pub(crate) fn binary(&self, op: BinaryOp, lhs: Expr, rhs: Expr, span: Span) -> Built<Expr> {
@@ -477,6 +647,27 @@ impl<'s> Ctx<'s> {
     }
 }
 
+fn bad_params(params: &Expr) -> SyntaxError {
+    SyntaxError::new(
+        "the parameters of a lambda must be names",
+        params.span.clone(),
+    )
+    .with_help("write `x -> x + 1` or `(x, y) -> x + y`")
+}
+
+impl Stmt {
+    /// The statement, marked silent when `;` ended it (only expression statements print).
+    pub(crate) fn silenced(self, silent: bool) -> Stmt {
+        match self.kind {
+            StmtKind::Expr { expr, .. } => Stmt {
+                kind: StmtKind::Expr { expr, silent },
+                span: self.span,
+            },
+            _ => self,
+        }
+    }
+}
+
 // ----- Error translation -------------------------------------------------------------------------
 
 fn unquote(s: &str) -> &str {
@@ -539,13 +730,16 @@ fn describe_expected(expected: &[String]) -> String {
     if (has(">") || has("|>")) && !has("<") {
         closers.push("`>`".into());
     }
+    if has("for") && !expression {
+        closers.push("`for`".into());
+    }
     // After an operand with nothing to close, the expression may go on or end here.
     let may_end = operator && closers.is_empty();
     if may_end {
         parts.push("an operator".into());
     }
     parts.extend(closers);
-    if has(";") {
+    if has(";") && !expression {
         parts.push("`;`".into());
     }
     if may_end {
@@ -621,6 +815,18 @@ fn is_keyword(token: &Token) -> bool {
             | Token::In
             | Token::Ruleset
             | Token::Impartial
+            | Token::Elif
+            | Token::Do
+            | Token::End
+            | Token::While
+            | Token::Break
+            | Token::Continue
+            | Token::Return
+            | Token::Memo
+            | Token::Load
+            | Token::And
+            | Token::Or
+            | Token::Not
     )
 }
 
@@ -654,12 +860,14 @@ fn convert_error(
             if let Some((token, span)) = open.last() {
                 let closer = closer_of(token);
                 if expected.iter().any(|e| unquote(e) == closer) {
-                    return SyntaxError::new(
+                    let mut e = SyntaxError::new(
                         format!("unclosed `{}`", opener_text(token)),
                         span.clone(),
                     )
                     .with_label("opened here")
                     .with_help(format!("expected {wanted} before the end of the input"));
+                    e.incomplete = true;
+                    return e;
                 }
             }
             // miette draws no label on an empty span at the very end, so point at the last
@@ -668,8 +876,11 @@ fn convert_error(
                 Some((start, _, end)) => (*start..*end, "the input ends after this"),
                 None => (location..location, "the input is empty"),
             };
-            SyntaxError::new(format!("unexpected end of input; expected {wanted}"), span)
-                .with_label(label)
+            let mut e =
+                SyntaxError::new(format!("unexpected end of input; expected {wanted}"), span)
+                    .with_label(label);
+            e.incomplete = true;
+            e
         }
         ParseError::UnrecognizedToken {
             token: (l, token, r),
@@ -687,6 +898,21 @@ fn convert_error(
                 error = error.with_help(format!(
                     "{shown} is a reserved word and cannot be used as a name"
                 ));
+            } else if expected.iter().any(|e| unquote(e) == "for")
+                && matches!(
+                    token,
+                    Token::Bar1
+                        | Token::Bar2
+                        | Token::Bar3
+                        | Token::Bar4
+                        | Token::Comma
+                        | Token::RBrace
+                )
+            {
+                error = error.with_help(
+                    "inside braces, put a comparison in parentheses (`{(a < b) | 0}`); braces around \
+                     an expression followed by `for` make a set comprehension",
+                );
             } else if matches!(token, Token::RParen | Token::RBracket | Token::RBrace) {
                 error = match open.last() {
                     Some((open_token, open_span)) => {

@@ -3,7 +3,10 @@
 //! everything else as `(op child ...)`, e.g. `(+ 1 (* 2 x))`, `(neg x)`, `(call f a b)`,
 //! `(set 1 2)`, `(list 1 2)`.
 
-use super::ast::{BinaryOp, Expr, ExprKind, NusLiteral, UnaryOp, UpPart};
+use super::ast::{
+    BinaryOp, Body, Clause, CollectionKind, Expr, ExprKind, NusLiteral, Pattern, Stmt, StmtKind,
+    UnaryOp, UpPart,
+};
 
 /// The literal in the compact notation: number part, up part, star part.
 pub fn literal_text(lit: &NusLiteral) -> String {
@@ -62,6 +65,12 @@ fn binary_name(op: BinaryOp) -> &'static str {
         BinaryOp::Sub => "-",
         BinaryOp::Mul => "*",
         BinaryOp::Div => "/",
+        BinaryOp::FloorDiv => "//",
+        BinaryOp::Rem => "%",
+        BinaryOp::OrdinalSum => ":",
+        BinaryOp::In => "in",
+        BinaryOp::And => "and",
+        BinaryOp::Or => "or",
         BinaryOp::AddPlusMinus => "+-",
         BinaryOp::Eq => "==",
         BinaryOp::Ne => "!=",
@@ -80,6 +89,69 @@ fn unary_name(op: UnaryOp) -> &'static str {
         UnaryOp::Neg => "neg",
         UnaryOp::Plus => "pos",
         UnaryOp::PlusMinus => "pm",
+        UnaryOp::Not => "not",
+    }
+}
+
+/// The S-expression of a statement: an expression statement as its expression (followed by
+/// `;` when silenced), other statements as `(let x e)`, `(def f (x) e)`, `(for x xs n)` with
+/// the number of statements in the body, and so on.
+pub fn stmt_sexp(stmt: &Stmt) -> String {
+    let pattern = |p: &Pattern| -> String {
+        fn go(p: &Pattern, out: &mut String) {
+            match p {
+                Pattern::Name(id) => out.push_str(&id.name),
+                Pattern::Tuple(items, _) => {
+                    out.push('(');
+                    for (i, item) in items.iter().enumerate() {
+                        if i > 0 {
+                            out.push(' ');
+                        }
+                        go(item, out);
+                    }
+                    out.push(')');
+                }
+            }
+        }
+        let mut out = String::new();
+        go(p, &mut out);
+        out
+    };
+    match &stmt.kind {
+        StmtKind::Expr { expr, silent } => {
+            format!("{}{}", sexp(expr), if *silent { ";" } else { "" })
+        }
+        StmtKind::Let { pattern: p, value } => format!("(let {} {})", pattern(p), sexp(value)),
+        StmtKind::Assign { target, value } => format!("(set {} {})", sexp(target), sexp(value)),
+        StmtKind::Def {
+            name,
+            params,
+            body,
+            memo,
+        } => {
+            let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+            let mut out = String::new();
+            write_body(body, &mut out);
+            let head = if *memo { "memo-def" } else { "def" };
+            format!("({head} {} ({}) {out})", name.name, names.join(" "))
+        }
+        StmtKind::For {
+            pattern: p,
+            iterable,
+            body,
+        } => {
+            format!("(for {} {} {})", pattern(p), sexp(iterable), body.len())
+        }
+        StmtKind::While { condition, body } => {
+            format!("(while {} {})", sexp(condition), body.len())
+        }
+        StmtKind::Break => "(break)".to_string(),
+        StmtKind::Continue => "(continue)".to_string(),
+        StmtKind::Return(value) => match value {
+            Some(v) => format!("(return {})", sexp(v)),
+            None => "(return)".to_string(),
+        },
+        StmtKind::Load(path) => format!("(load {path:?})"),
     }
 }
 
@@ -133,5 +205,71 @@ fn write_sexp(expr: &Expr, out: &mut String) {
         ExprKind::List(items) => write_list("list", &items.iter().collect::<Vec<_>>(), out),
         ExprKind::Unary { op, operand } => write_list(unary_name(*op), &[operand], out),
         ExprKind::Binary { op, lhs, rhs } => write_list(binary_name(*op), &[lhs, rhs], out),
+        ExprKind::Str(text) => out.push_str(&format!("{text:?}")),
+        ExprKind::Tuple(items) => write_list("tuple", &items.iter().collect::<Vec<_>>(), out),
+        ExprKind::Map(entries) => {
+            let items: Vec<&Expr> = entries.iter().flat_map(|(k, v)| [k, v]).collect();
+            write_list("map", &items, out);
+        }
+        ExprKind::Range {
+            start,
+            end,
+            inclusive,
+        } => write_list(if *inclusive { "..=" } else { ".." }, &[start, end], out),
+        ExprKind::Index { target, index } => write_list("index", &[target, index], out),
+        ExprKind::Lambda { params, body } => {
+            let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+            out.push_str(&format!("(lambda ({}) ", names.join(" ")));
+            write_sexp(body, out);
+            out.push(')');
+        }
+        ExprKind::If {
+            branches,
+            otherwise,
+        } => {
+            out.push_str("(if");
+            for (condition, body) in branches {
+                out.push(' ');
+                write_sexp(condition, out);
+                out.push(' ');
+                write_body(body, out);
+            }
+            if let Some(body) = otherwise {
+                out.push_str(" else ");
+                write_body(body, out);
+            }
+            out.push(')');
+        }
+        ExprKind::Comprehension {
+            kind,
+            element,
+            clauses,
+        } => {
+            out.push_str(match kind {
+                CollectionKind::List => "(list-for ",
+                CollectionKind::Set => "(set-for ",
+            });
+            write_sexp(element, out);
+            for clause in clauses {
+                match clause {
+                    Clause::For { iterable, .. } => {
+                        out.push_str(" for ");
+                        write_sexp(iterable, out);
+                    }
+                    Clause::If(condition) => {
+                        out.push_str(" if ");
+                        write_sexp(condition, out);
+                    }
+                }
+            }
+            out.push(')');
+        }
+    }
+}
+
+fn write_body(body: &Body, out: &mut String) {
+    match body {
+        Body::Expr(e) => write_sexp(e, out),
+        Body::Block(stmts) => out.push_str(&format!("(block {})", stmts.len())),
     }
 }

@@ -4,7 +4,7 @@
 use crate::core::nimber::nim_product;
 use crate::core::{Game, Integer, Rational};
 use crate::eval::error::{EvalError, EvalResult};
-use crate::eval::interp::to_game;
+use crate::eval::ops::to_game;
 use crate::eval::value::Value;
 use crate::syntax::ast::Span;
 
@@ -97,11 +97,11 @@ pub static BUILTINS: &[Builtin] = &[
                     .with_help("nim_value applies to games equal to impartial games, whose canonical forms are nimbers")
             })
         }),
-    builtin!("nim_sum", "nim_sum(a, b, ...)", AtLeast(1),
+    builtin!("nim_sum", "nim_sum(a, b, ...) or nim_sum(xs)", AtLeast(1),
         "The nim-sum (exclusive or) of nonnegative integers: the nim-value of *a + *b.",
         "nim_sum(5, 6)  # 3", |a, _| {
             let mut total = Integer::zero();
-            for arg in a {
+            for arg in &spread(a) {
                 total = total.bitxor(&natural(arg)?);
             }
             Ok(Value::integer(total))
@@ -169,6 +169,31 @@ fn followers(g: Game, span: &Span) -> EvalResult<Vec<Game>> {
             span.clone(),
         )
     })
+}
+
+/// The arguments, or the elements of a single collection argument.
+fn spread(args: &[Arg]) -> Vec<Arg> {
+    match args {
+        [single] if single.value.elements().is_some() && !matches!(single.value, Value::Str(_)) => {
+            single
+                .value
+                .elements()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|value| Arg {
+                    value,
+                    span: single.span.clone(),
+                })
+                .collect()
+        }
+        _ => args
+            .iter()
+            .map(|a| Arg {
+                value: a.value.clone(),
+                span: a.span.clone(),
+            })
+            .collect(),
+    }
 }
 
 fn rational(arg: &Arg) -> EvalResult<Rational> {

@@ -2,15 +2,35 @@
 //! definition (with its source in the literature) and an example, so that help and completion
 //! read from the same place as the evaluator. Each area of the language has its own table.
 
+mod collections;
 mod games;
 
+use crate::core::Outcome;
 use crate::syntax::ast::Span;
 
 use super::error::{EvalError, EvalResult};
+use super::interp::Interpreter;
 use super::value::Value;
 
 /// Every table of builtins; names are unique across them.
-static TABLES: &[&[Builtin]] = &[games::BUILTINS];
+static TABLES: &[&[Builtin]] = &[games::BUILTINS, collections::BUILTINS];
+
+/// Names that stand for constants: the booleans and the outcome classes.
+pub fn constant(name: &str) -> Option<Value> {
+    match name {
+        "true" => return Some(Value::Bool(true)),
+        "false" => return Some(Value::Bool(false)),
+        _ => {}
+    }
+    let outcome = match name {
+        "L" => Outcome::L,
+        "R" => Outcome::R,
+        "N" => Outcome::N,
+        "P" => Outcome::P,
+        _ => return None,
+    };
+    Some(Value::Outcome(outcome))
+}
 
 /// An evaluated argument with the span of the expression it came from.
 pub struct Arg {
@@ -22,6 +42,20 @@ pub struct Arg {
 pub enum Arity {
     Exactly(usize),
     AtLeast(usize),
+    Between(usize, usize),
+}
+
+impl std::fmt::Debug for Builtin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<builtin {}>", self.name)
+    }
+}
+
+/// How a builtin runs: on its arguments alone, or with the interpreter (to call functions it
+/// is given, or to print).
+pub enum Run {
+    Plain(fn(&[Arg], &Span) -> EvalResult<Value>),
+    Interp(fn(&mut Interpreter, &[Arg], &Span) -> EvalResult<Value>),
 }
 
 pub struct Builtin {
@@ -30,7 +64,7 @@ pub struct Builtin {
     pub doc: &'static str,
     pub example: &'static str,
     pub(crate) arity: Arity,
-    pub(crate) run: fn(&[Arg], &Span) -> EvalResult<Value>,
+    pub(crate) run: Run,
 }
 
 /// Builds a table entry: `builtin!(name, signature, arity, doc, example, |args, span| ...)`.
@@ -42,11 +76,27 @@ macro_rules! builtin {
             arity: $arity,
             doc: $doc,
             example: $example,
-            run: $run,
+            run: $crate::eval::builtins::Run::Plain($run),
         }
     };
 }
 pub(crate) use builtin;
+
+/// Builds a table entry whose function also gets the interpreter:
+/// `builtin_with_interpreter!(name, signature, arity, doc, example, |interp, args, span| ...)`.
+macro_rules! builtin_with_interpreter {
+    ($name:literal, $sig:literal, $arity:expr, $doc:literal, $example:literal, $run:expr) => {
+        $crate::eval::builtins::Builtin {
+            name: $name,
+            signature: $sig,
+            arity: $arity,
+            doc: $doc,
+            example: $example,
+            run: $crate::eval::builtins::Run::Interp($run),
+        }
+    };
+}
+pub(crate) use builtin_with_interpreter;
 
 /// Every builtin, in table order.
 pub fn all() -> impl Iterator<Item = &'static Builtin> {
@@ -57,16 +107,23 @@ pub fn lookup(name: &str) -> Option<&'static Builtin> {
     all().find(|b| b.name == name)
 }
 
-pub fn call(builtin: &Builtin, args: &[Arg], span: Span) -> EvalResult<Value> {
+pub fn call(
+    interpreter: &mut Interpreter,
+    builtin: &Builtin,
+    args: &[Arg],
+    span: Span,
+) -> EvalResult<Value> {
     let ok = match builtin.arity {
         Arity::Exactly(n) => args.len() == n,
         Arity::AtLeast(n) => args.len() >= n,
+        Arity::Between(a, b) => (a..=b).contains(&args.len()),
     };
     if !ok {
         let expected = match builtin.arity {
             Arity::Exactly(1) => "1 argument".to_string(),
             Arity::Exactly(n) => format!("{n} arguments"),
             Arity::AtLeast(n) => format!("at least {n} argument{}", if n == 1 { "" } else { "s" }),
+            Arity::Between(a, b) => format!("{a} to {b} arguments"),
         };
         return Err(EvalError::new(
             format!(
@@ -78,17 +135,20 @@ pub fn call(builtin: &Builtin, args: &[Arg], span: Span) -> EvalResult<Value> {
         )
         .with_help(format!("usage: {}", builtin.signature)));
     }
-    (builtin.run)(args, &span)
+    match builtin.run {
+        Run::Plain(f) => f(args, &span),
+        Run::Interp(f) => f(interpreter, args, &span),
+    }
 }
 
-/// The builtin name nearest to `name` by edit distance, if it is close enough to be a typo.
-pub fn closest_name(name: &str) -> Option<&'static str> {
+/// The candidate nearest to `name` by edit distance, if it is close enough to be a typo.
+pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
     let limit = (name.chars().count() / 3).clamp(1, 3);
-    all()
-        .map(|b| (edit_distance(name, b.name), b.name))
+    candidates
+        .map(|c| (edit_distance(name, c), c))
         .filter(|&(d, _)| d <= limit)
         .min()
-        .map(|(_, n)| n)
+        .map(|(_, n)| n.to_string())
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {

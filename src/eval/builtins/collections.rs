@@ -1,0 +1,228 @@
+//! Builtins on collections, strings and functions: `len`, `sum`, `sorted`, `mex`, `map`,
+//! `filter`, `range`, `print` and their companions.
+
+use crate::core::{Game, Integer};
+use crate::eval::error::{EvalError, EvalResult};
+use crate::eval::ops;
+use crate::eval::value::{compare_for_printing, Value};
+use crate::syntax::ast::{BinaryOp, Span};
+
+use super::{builtin, builtin_with_interpreter, Arg, Arity, Builtin};
+
+use Arity::{AtLeast, Between, Exactly};
+
+pub static BUILTINS: &[Builtin] = &[
+    builtin_with_interpreter!("print", "print(a, b, ...)", AtLeast(0),
+        "Prints its arguments separated by spaces (strings without quotes).",
+        "print(\"value:\", ^ + ^)  # value: ^^", |interp, a, _| {
+            let text: Vec<String> = a.iter().map(|arg| plain(&arg.value)).collect();
+            interp.print(&text.join(" "));
+            Ok(Value::Nothing)
+        }),
+    builtin!("len", "len(xs)", Exactly(1),
+        "The number of elements of a list, tuple, set, map, range or string.",
+        "len([1, 2, 3])  # 3", |a, _| {
+            let n = match &a[0].value {
+                Value::List(v) | Value::Tuple(v) | Value::Set(v) => v.len(),
+                Value::Map(m) => m.len(),
+                Value::Str(s) => s.chars().count(),
+                Value::Range { .. } => elements(&a[0])?.len(),
+                other => return Err(EvalError::new(format!("{} has no length", other.kind()), a[0].span.clone())),
+            };
+            Ok(Value::integer(n))
+        }),
+    builtin!("sum", "sum(xs) or sum(a, b, ...)", AtLeast(1),
+        "The sum of the elements of a collection (or of the arguments): numbers add exactly, games by disjunctive sum.",
+        "sum([^, ^, *])  # ^^*", |a, s| {
+            let items: Vec<(Value, Span)> = if a.len() == 1 {
+                elements(&a[0])?.into_iter().map(|v| (v, a[0].span.clone())).collect()
+            } else {
+                a.iter().map(|arg| (arg.value.clone(), arg.span.clone())).collect()
+            };
+            let mut total = Value::integer(0);
+            for (v, span) in items {
+                total = ops::binary(BinaryOp::Add, (total, s.clone()), (v, span), s.clone())?;
+            }
+            Ok(total)
+        }),
+    builtin_with_interpreter!("sorted", "sorted(xs) or sorted(xs, key)", Between(1, 2),
+        "The elements in ascending order (numbers by value, games in printing order, strings alphabetically); with a key function, ordered by its values.",
+        "sorted([3, 1/2, 2])  # [1/2,2,3]", |interp, a, s| {
+            let items = elements(&a[0])?;
+            let mut keyed: Vec<(Value, Value)> = match a.get(1) {
+                None => items.into_iter().map(|v| (v.clone(), v)).collect(),
+                Some(key) => items
+                    .into_iter()
+                    .map(|v| Ok((interp.call_value(&key.value, vec![arg(v.clone(), s)], s)?, v)))
+                    .collect::<EvalResult<_>>()?,
+            };
+            keyed.sort_by(|x, y| compare_for_printing(&x.0, &y.0));
+            Ok(Value::list(keyed.into_iter().map(|(_, v)| v).collect()))
+        }),
+    builtin!("mex", "mex(xs)", Exactly(1),
+        "The minimum excludant: the least nonnegative integer not among the elements (Sprague-Grundy).",
+        "mex([0, 1, 3])  # 2", |a, _| {
+            // The mex of k values is at most k, so larger values can be ignored.
+            let items = elements(&a[0])?;
+            let mut present = vec![false; items.len() + 1];
+            for v in items {
+                let n = v.as_integer().filter(|n| !n.is_negative()).ok_or_else(|| {
+                    EvalError::new(format!("mex needs nonnegative integers; found {v}"), a[0].span.clone())
+                })?;
+                if let Some(slot) = n.to_usize().and_then(|i| present.get_mut(i)) {
+                    *slot = true;
+                }
+            }
+            Ok(Value::integer(present.iter().position(|p| !p).unwrap_or(present.len())))
+        }),
+    builtin_with_interpreter!("map", "map(f, xs)", Exactly(2),
+        "The list of f(x) for each element x of xs (as [f(x) for x in xs]).",
+        "map(x -> x * x, 1..=4)  # [1,4,9,16]", |interp, a, s| {
+            let items = elements(&a[1])?;
+            let out = items
+                .into_iter()
+                .map(|v| interp.call_value(&a[0].value, vec![arg(v, s)], s))
+                .collect::<EvalResult<_>>()?;
+            Ok(Value::list(out))
+        }),
+    builtin_with_interpreter!("filter", "filter(p, xs)", Exactly(2),
+        "The list of the elements x of xs for which p(x) is true (as [x for x in xs if p(x)]).",
+        "filter(n -> n % 2 == 0, 1..=6)  # [2,4,6]", |interp, a, s| {
+            let mut out = Vec::new();
+            for v in elements(&a[1])? {
+                match interp.call_value(&a[0].value, vec![arg(v.clone(), s)], s)? {
+                    Value::Bool(true) => out.push(v),
+                    Value::Bool(false) => {}
+                    other => return Err(EvalError::new(format!("the predicate returned {}, not true or false", other.kind()), a[0].span.clone())),
+                }
+            }
+            Ok(Value::list(out))
+        }),
+    builtin!("range", "range(n) or range(a, b)", Between(1, 2),
+        "The integers 0..n or a..b (the end excluded), as a range.",
+        "list(range(2, 5))  # [2,3,4]", |a, _| {
+            let bound = |arg: &Arg| {
+                arg.value.as_i64().ok_or_else(|| EvalError::new(format!("a range needs integer bounds; found {}", arg.value.kind()), arg.span.clone()))
+            };
+            let (start, end) = if a.len() == 1 { (0, bound(&a[0])?) } else { (bound(&a[0])?, bound(&a[1])?) };
+            Ok(Value::Range { start, end, inclusive: false })
+        }),
+    builtin!("list", "list(xs)", Exactly(1),
+        "The elements of a collection as a list (a map gives its keys).",
+        "list({3, 1, 2})  # [1,2,3]", |a, _| Ok(Value::list(elements(&a[0])?))),
+    builtin!("set", "set(xs)", Exactly(1),
+        "The elements of a collection as a set.",
+        "set([2, 1, 2])  # {1,2}", |a, _| Ok(Value::set(elements(&a[0])?))),
+    builtin!("tuple", "tuple(xs)", Exactly(1),
+        "The elements of a collection as a tuple.",
+        "tuple([1, 2])  # (1,2)", |a, _| Ok(Value::tuple(elements(&a[0])?))),
+    builtin!("keys", "keys(m)", Exactly(1),
+        "The keys of a map, as a set.",
+        "keys({1 => 2, 3 => 4})  # {1,3}", |a, _| match &a[0].value {
+            Value::Map(m) => Ok(Value::set(m.keys().cloned().collect())),
+            other => Err(EvalError::new(format!("keys needs a map; found {}", other.kind()), a[0].span.clone())),
+        }),
+    builtin!("values", "values(m)", Exactly(1),
+        "The values of a map, in the order of their keys.",
+        "values({1 => ^, 3 => *})  # [^,*]", |a, _| match &a[0].value {
+            Value::Map(m) => {
+                let mut entries: Vec<(&Value, &Value)> = m.iter().collect();
+                entries.sort_by(|x, y| compare_for_printing(x.0, y.0));
+                Ok(Value::list(entries.into_iter().map(|(_, v)| v.clone()).collect()))
+            }
+            other => Err(EvalError::new(format!("values needs a map; found {}", other.kind()), a[0].span.clone())),
+        }),
+    builtin!("append", "append(xs, x)", Exactly(2),
+        "A new list: the elements of xs followed by x.",
+        "append([1, 2], 3)  # [1,2,3]", |a, _| match &a[0].value {
+            Value::List(v) => {
+                let mut items = v.as_ref().clone();
+                items.push(a[1].value.clone());
+                Ok(Value::list(items))
+            }
+            other => Err(EvalError::new(format!("append needs a list; found {}", other.kind()), a[0].span.clone())),
+        }),
+    builtin!("reversed", "reversed(xs)", Exactly(1),
+        "The elements in reverse order, as a list.",
+        "reversed(1..=3)  # [3,2,1]", |a, _| {
+            let mut items = elements(&a[0])?;
+            items.reverse();
+            Ok(Value::list(items))
+        }),
+    builtin!("any", "any(xs)", Exactly(1),
+        "True when some element is true.",
+        "any([false, true])  # true", |a, _| truths(&a[0]).map(|t| Value::Bool(t.iter().any(|&b| b)))),
+    builtin!("all", "all(xs)", Exactly(1),
+        "True when every element is true.",
+        "all([true, 1 > 0])  # true", |a, _| truths(&a[0]).map(|t| Value::Bool(t.iter().all(|&b| b)))),
+    builtin!("str", "str(x)", Exactly(1),
+        "The printed form of x as a string.",
+        "str(^ + ^)  # \"^^\"", |a, _| Ok(Value::str(&plain(&a[0].value)))),
+    builtin!("join", "join(xs, separator)", Exactly(2),
+        "The printed forms of the elements joined by a separator string.",
+        "join([1, ^, *], \", \")  # \"1, ^, *\"", |a, _| {
+            let Value::Str(sep) = &a[1].value else {
+                return Err(EvalError::new("the separator must be a string", a[1].span.clone()));
+            };
+            let parts: Vec<String> = elements(&a[0])?.iter().map(plain).collect();
+            Ok(Value::str(&parts.join(sep)))
+        }),
+    builtin!("game", "game(left, right)", Exactly(2),
+        "The canonical form of the game whose Left and Right options are the elements of two collections.",
+        "game([0], [*])  # ^", |a, _| {
+            let options = |arg: &Arg| -> EvalResult<Vec<Game>> {
+                elements(arg)?.iter().map(|v| ops::to_game(v, arg.span.clone(), "an option of a game")).collect()
+            };
+            Ok(Value::from_game(Game::from_options(&options(&a[0])?, &options(&a[1])?)))
+        }),
+    builtin!("gcd", "gcd(a, b)", Exactly(2),
+        "The greatest common divisor of two integers (nonnegative).",
+        "gcd(12, 18)  # 6", |a, _| Ok(Value::integer(int(&a[0])?.gcd(&int(&a[1])?)))),
+];
+
+fn arg(value: Value, span: &Span) -> Arg {
+    Arg {
+        value,
+        span: span.clone(),
+    }
+}
+
+/// The elements of a collection argument, or an error naming the argument.
+fn elements(a: &Arg) -> EvalResult<Vec<Value>> {
+    a.value.elements().ok_or_else(|| {
+        EvalError::new(
+            format!("expected a collection; found {}", a.value.kind()),
+            a.span.clone(),
+        )
+    })
+}
+
+fn truths(a: &Arg) -> EvalResult<Vec<bool>> {
+    elements(a)?
+        .into_iter()
+        .map(|v| match v {
+            Value::Bool(b) => Ok(b),
+            other => Err(EvalError::new(
+                format!("expected true or false; found {}", other.kind()),
+                a.span.clone(),
+            )),
+        })
+        .collect()
+}
+
+fn int(a: &Arg) -> EvalResult<Integer> {
+    a.value.as_integer().ok_or_else(|| {
+        EvalError::new(
+            format!("expected an integer; found {}", a.value.kind()),
+            a.span.clone(),
+        )
+    })
+}
+
+/// How `print` and `str` show a value: strings without quotes, everything else as printed.
+fn plain(v: &Value) -> String {
+    match v {
+        Value::Str(s) => s.to_string(),
+        other => other.to_string(),
+    }
+}

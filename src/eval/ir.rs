@@ -1,0 +1,143 @@
+//! The resolved program the interpreter runs: the syntax tree with every name turned into a slot
+//! (a local of the current frame, a value captured by a closure, or a global), literals
+//! evaluated once, and builtin calls bound to their table entries. No string is looked up while
+//! the program runs.
+
+use std::rc::Rc;
+
+use crate::syntax::ast::{BinaryOp, CollectionKind, Span, UnaryOp};
+
+use super::builtins::Builtin;
+use super::function::Proto;
+use super::value::Value;
+
+/// Where a variable lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// In the current frame.
+    Local(u32),
+    /// In the interpreter's globals.
+    Global(u32),
+}
+
+/// An expression.
+#[derive(Debug)]
+pub enum Node {
+    Const(Value),
+    Load(Slot, Span),
+    /// A value captured by the running closure when it was made.
+    Capture(u32),
+    /// The running function itself (so nested definitions can recurse).
+    SelfRef,
+    Game {
+        left: Vec<(Node, Span)>,
+        right: Vec<(Node, Span)>,
+    },
+    List(Vec<Node>),
+    Set(Vec<Node>),
+    Tuple(Vec<Node>),
+    Map(Vec<(Node, Node)>),
+    Range {
+        start: Box<(Node, Span)>,
+        end: Box<(Node, Span)>,
+        inclusive: bool,
+    },
+    Unary {
+        op: UnaryOp,
+        operand: Box<Node>,
+        operand_span: Span,
+        span: Span,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<(Node, Span)>,
+        rhs: Box<(Node, Span)>,
+        span: Span,
+    },
+    And(Box<(Node, Span)>, Box<(Node, Span)>),
+    Or(Box<(Node, Span)>, Box<(Node, Span)>),
+    Index {
+        target: Box<Node>,
+        index: Box<(Node, Span)>,
+        span: Span,
+    },
+    Call {
+        callee: Box<Node>,
+        args: Vec<(Node, Span)>,
+        span: Span,
+    },
+    CallBuiltin {
+        builtin: &'static Builtin,
+        args: Vec<(Node, Span)>,
+        span: Span,
+    },
+    /// A function value: the compiled body and the nodes whose values it captures.
+    Closure {
+        proto: Rc<Proto>,
+        captures: Vec<Node>,
+    },
+    If {
+        branches: Vec<((Node, Span), Node)>,
+        otherwise: Option<Box<Node>>,
+    },
+    /// Statements, then the value of the last one when it is an expression.
+    Block {
+        ops: Vec<Op>,
+        result: Option<Box<Node>>,
+    },
+    Comprehension {
+        kind: CollectionKind,
+        element: Box<Node>,
+        clauses: Vec<IrClause>,
+    },
+}
+
+#[derive(Debug)]
+pub enum IrClause {
+    For {
+        binder: Binder,
+        iterable: Node,
+        span: Span,
+    },
+    If(Node, Span),
+}
+
+/// What a `let`, a `for` or a comprehension binds.
+#[derive(Clone, Debug)]
+pub enum Binder {
+    Slot(Slot),
+    Tuple(Vec<Binder>, Span),
+}
+
+/// A statement.
+#[derive(Debug)]
+pub enum Op {
+    Eval(Node),
+    /// A top-level expression whose value the script prints.
+    Echo(Node),
+    Bind(Binder, Node),
+    /// `xs[i][j] = value`: the variable, the index path, the value.
+    SetIndex {
+        slot: Slot,
+        path: Vec<(Node, Span)>,
+        value: Node,
+        span: Span,
+    },
+    For {
+        binder: Binder,
+        iterable: Node,
+        body: Vec<Op>,
+        span: Span,
+    },
+    While {
+        condition: (Node, Span),
+        body: Vec<Op>,
+    },
+    Break,
+    Continue,
+    Return(Option<Node>),
+    Load {
+        path: String,
+        span: Span,
+    },
+}

@@ -1,0 +1,453 @@
+//! Operations on values: literals, arithmetic, comparisons, and turning values into games. The
+//! interpreter calls these; they know nothing of frames or names.
+
+use crate::core::{Game, Integer, Nus, Rational};
+use crate::syntax::ast::{BinaryOp, NusLiteral, Span, UnaryOp, UpPart};
+
+use super::error::{EvalError, EvalResult};
+use super::value::Value;
+
+/// Powers of up beyond this are refused: ↑^n has birthday n + 1 and costs n canonical forms.
+const MAX_UP_POWER: u32 = 10_000;
+
+/// A value as a short game, or an error naming what was expected.
+pub fn to_game(v: &Value, span: Span, role: &str) -> EvalResult<Game> {
+    if let Some(g) = v.to_game() {
+        return Ok(g);
+    }
+    let err = match v {
+        Value::Number(q) => EvalError::new(
+            format!("{q} is not a dyadic rational, so it is not a short game"),
+            span,
+        )
+        .with_help("only numbers whose denominator is a power of 2 are games"),
+        other => EvalError::new(
+            format!("{role} must be a game; found {}", other.kind()),
+            span,
+        ),
+    };
+    Err(err)
+}
+
+fn parse_integer(digits: &str, span: &Span) -> EvalResult<Integer> {
+    Integer::parse_decimal(digits)
+        .ok_or_else(|| EvalError::new(format!("`{digits}` is not an integer"), span.clone()))
+}
+
+pub fn eval_literal(lit: &NusLiteral, span: Span) -> EvalResult<Value> {
+    let number = match &lit.number {
+        None => Rational::from_integer(Integer::zero()),
+        Some(part) => {
+            let mut numerator = parse_integer(&part.numerator, &span)?;
+            if part.negative {
+                numerator = -numerator;
+            }
+            let denominator = match &part.denominator {
+                Some(d) => parse_integer(d, &span)?,
+                None => Integer::one(),
+            };
+            Rational::new(numerator, denominator)
+                .ok_or_else(|| EvalError::new("division by zero", span.clone()))?
+        }
+    };
+    if lit.ups.is_none() && lit.star.is_none() {
+        return Ok(Value::Number(number));
+    }
+    let Some(x) = number.to_dyadic() else {
+        return Err(to_game(&Value::Number(number), span, "").unwrap_err());
+    };
+    let nimber = match &lit.star {
+        None => Integer::zero(),
+        Some(d) if d.is_empty() => Integer::one(),
+        Some(d) => parse_integer(d, &span)?,
+    };
+    let base = Game::from_nus(Nus::new(x, Integer::zero(), nimber));
+    let ups = match &lit.ups {
+        None => Game::ZERO,
+        Some(UpPart::Multiple { negative, count }) => {
+            let count = parse_integer(count, &span)?;
+            let count = if *negative { -count } else { count };
+            Game::from_nus(Nus::new(
+                crate::core::Dyadic::zero(),
+                count,
+                Integer::zero(),
+            ))
+        }
+        Some(UpPart::Power { negative, exponent }) => {
+            let n = up_exponent(exponent, &span)?;
+            let p = Game::up().pow(n).expect("↑ = {0|*}");
+            if *negative {
+                -p
+            } else {
+                p
+            }
+        }
+        Some(UpPart::PowerTo { negative, exponent }) => {
+            let n = up_exponent(exponent, &span)?;
+            let p = Game::up().pow_to(n).expect("↑ = {0|*}");
+            if *negative {
+                -p
+            } else {
+                p
+            }
+        }
+    };
+    Ok(Value::from_game(base + ups))
+}
+
+fn up_exponent(digits: &str, span: &Span) -> EvalResult<u32> {
+    let n = parse_integer(digits, span)?;
+    match n.to_u32() {
+        Some(k) if (1..=MAX_UP_POWER).contains(&k) => Ok(k),
+        _ => Err(EvalError::new(
+            format!("the power of up must be between 1 and {MAX_UP_POWER}"),
+            span.clone(),
+        )),
+    }
+}
+
+pub fn unary(op: UnaryOp, v: Value, operand_span: Span, span: Span) -> EvalResult<Value> {
+    match op {
+        UnaryOp::Plus => match v {
+            Value::Number(_) | Value::Game(_) => Ok(v),
+            other => Err(EvalError::new(
+                format!("cannot apply `+` to {}", other.kind()),
+                operand_span,
+            )),
+        },
+        UnaryOp::Neg => match v {
+            Value::Number(q) => Ok(Value::Number(-q)),
+            Value::Game(g) => Ok(Value::from_game(-g)),
+            other => Err(EvalError::new(
+                format!("cannot negate {}", other.kind()),
+                operand_span,
+            )),
+        },
+        UnaryOp::Not => match v {
+            Value::Bool(b) => Ok(Value::Bool(!b)),
+            other => Err(EvalError::new(
+                format!("`not` needs a boolean; found {}", other.kind()),
+                operand_span,
+            )),
+        },
+        UnaryOp::PlusMinus => plus_minus(&v, operand_span)
+            .map(Value::from_game)
+            .map_err(|mut e| {
+                if e.span.is_empty() {
+                    e.span = span;
+                }
+                e
+            }),
+    }
+}
+
+/// ±G = {G | -G}; for a set S of games, {S | -S}.
+fn plus_minus(v: &Value, span: Span) -> EvalResult<Game> {
+    match v {
+        Value::Set(items) => {
+            let games = items
+                .iter()
+                .map(|i| to_game(i, span.clone(), "an option of a switch"))
+                .collect::<EvalResult<Vec<_>>>()?;
+            Ok(Game::switch(&games))
+        }
+        other => Ok(Game::switch(&[to_game(
+            other,
+            span,
+            "the operand of `+-`",
+        )?])),
+    }
+}
+
+pub fn binary(
+    op: BinaryOp,
+    (a, sa): (Value, Span),
+    (b, sb): (Value, Span),
+    span: Span,
+) -> EvalResult<Value> {
+    use BinaryOp::*;
+    match op {
+        Add | Sub => add_or_subtract(op == Sub, (a, sa), (b, sb), span),
+        AddPlusMinus => {
+            let switch = Value::from_game(plus_minus(&b, sb.clone())?);
+            add_or_subtract(false, (a, sa), (switch, sb), span)
+        }
+        Mul => multiply((a, sa), (b, sb), span),
+        Div => divide((a, sa), (b, sb), span),
+        FloorDiv | Rem => floor_division(op == Rem, (a, sa), (b, sb), span),
+        OrdinalSum => Err(EvalError::new(
+            "the ordinal sum `:` is not available yet",
+            span,
+        )),
+        And | Or => unreachable!("`and` and `or` are evaluated lazily by the interpreter"),
+        Eq => Ok(Value::Bool(a == b)),
+        Ne => Ok(Value::Bool(a != b)),
+        In => contains(&b, &a, sb).map(Value::Bool),
+        Le | Lt | Ge | Gt | Confused | LessOrConfused | GreaterOrConfused => {
+            compare(op, (a, sa), (b, sb))
+        }
+    }
+}
+
+fn add_or_subtract(
+    subtract: bool,
+    (a, sa): (Value, Span),
+    (b, sb): (Value, Span),
+    span: Span,
+) -> EvalResult<Value> {
+    if let (Value::Number(x), Value::Number(y)) = (&a, &b) {
+        return Ok(Value::Number(if subtract { x - y } else { x + y }));
+    }
+    let verb = if subtract { "subtract" } else { "add" };
+    let mismatch = |v: &Value, s: &Span| {
+        EvalError::new(
+            format!("cannot {verb} {} and {}", a.kind(), b.kind()),
+            s.clone(),
+        )
+        .with_label(format!("this is {}", v.kind()))
+        .with_help(format!(
+            "`+` and `-` work on numbers and games; this operand is {}",
+            v.kind()
+        ))
+    };
+    let g = match &a {
+        Value::Number(_) | Value::Game(_) => to_game(&a, sa, "an operand")?,
+        other => return Err(mismatch(other, &sa)),
+    };
+    let h = match &b {
+        Value::Number(_) | Value::Game(_) => to_game(&b, sb, "an operand")?,
+        other => return Err(mismatch(other, &sb)),
+    };
+    let _ = span;
+    Ok(Value::from_game(if subtract { g - h } else { g + h }))
+}
+
+fn multiply((a, sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalResult<Value> {
+    match (&a, &b) {
+        (Value::Number(x), Value::Number(y)) => Ok(Value::Number(x * y)),
+        (Value::Number(_), Value::Game(g)) => Ok(Value::from_game(g.times(&integer_factor(&a, sa)?))),
+        (Value::Game(g), Value::Number(_)) => Ok(Value::from_game(g.times(&integer_factor(&b, sb)?))),
+        (Value::Game(_), Value::Game(_)) => Err(EvalError::new("cannot multiply two games with `*`", span)
+            .with_help("`n * G` is the sum of n copies of G; products of games are conway_product and norton_product")),
+        _ => Err(EvalError::new(format!("cannot multiply {} by {}", a.kind(), b.kind()), span)),
+    }
+}
+
+/// `x in collection`.
+fn contains(collection: &Value, x: &Value, span: Span) -> EvalResult<bool> {
+    Ok(match collection {
+        Value::List(v) | Value::Tuple(v) => v.contains(x),
+        Value::Set(v) => v
+            .binary_search_by(|e| super::value::compare_for_printing(e, x))
+            .is_ok(),
+        Value::Map(m) => m.contains_key(x),
+        Value::Range {
+            start,
+            end,
+            inclusive,
+        } => match x.as_i64() {
+            Some(n) => n >= *start && (n < *end || (*inclusive && n == *end)),
+            None => false,
+        },
+        Value::Str(s) => match x {
+            Value::Str(t) => s.contains(&**t),
+            _ => false,
+        },
+        other => {
+            return Err(EvalError::new(
+                format!(
+                    "`in` needs a collection on its right; found {}",
+                    other.kind()
+                ),
+                span,
+            ))
+        }
+    })
+}
+
+/// `a // b` (rounded down) and `a % b` (the remainder, with the sign of b) on rationals.
+fn floor_division(
+    remainder: bool,
+    (a, sa): (Value, Span),
+    (b, sb): (Value, Span),
+    span: Span,
+) -> EvalResult<Value> {
+    let symbol = if remainder { "%" } else { "//" };
+    let (Value::Number(x), Value::Number(y)) = (&a, &b) else {
+        let (v, s) = if matches!(a, Value::Number(_)) {
+            (&b, sb)
+        } else {
+            (&a, sa)
+        };
+        return Err(EvalError::new(
+            format!("`{symbol}` works on numbers; this is {}", v.kind()),
+            s,
+        ));
+    };
+    let quotient = x
+        .checked_div(y)
+        .ok_or_else(|| EvalError::new("division by zero", sb.clone()))?;
+    let floor = Rational::from_integer(quotient.floor());
+    let _ = span;
+    Ok(Value::Number(if remainder {
+        x - &(y * &floor)
+    } else {
+        floor
+    }))
+}
+
+fn integer_factor(v: &Value, span: Span) -> EvalResult<Integer> {
+    v.as_integer().ok_or_else(|| {
+        EvalError::new(
+            format!("a game can be multiplied only by an integer, not by {v}"),
+            span,
+        )
+        .with_help("`n * G` is the sum of n copies of G")
+    })
+}
+
+fn divide((a, _sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalResult<Value> {
+    match (&a, &b) {
+        (Value::Number(x), Value::Number(y)) => x
+            .checked_div(y)
+            .map(Value::Number)
+            .ok_or_else(|| EvalError::new("division by zero", sb)),
+        _ => Err(EvalError::new(
+            format!("cannot divide {} by {}", a.kind(), b.kind()),
+            span,
+        )),
+    }
+}
+
+fn compare(op: BinaryOp, (a, sa): (Value, Span), (b, sb): (Value, Span)) -> EvalResult<Value> {
+    use BinaryOp::*;
+    if let (Value::Str(x), Value::Str(y)) = (&a, &b) {
+        let result = match op {
+            Le => x <= y,
+            Lt => x < y,
+            Ge => x >= y,
+            Gt => x > y,
+            _ => {
+                return Err(EvalError::new(
+                    "strings compare only with == != < <= > >=",
+                    sa,
+                ))
+            }
+        };
+        return Ok(Value::Bool(result));
+    }
+    // Rationals that are not games still have their usual order.
+    if let (Value::Number(x), Value::Number(y)) = (&a, &b) {
+        let result = match op {
+            Le => x <= y,
+            Lt => x < y,
+            Ge => x >= y,
+            Gt => x > y,
+            Confused => false,
+            LessOrConfused => x < y,
+            GreaterOrConfused => x > y,
+            _ => unreachable!("equality is not an order comparison"),
+        };
+        return Ok(Value::Bool(result));
+    }
+    let g = to_game(&a, sa, "a compared value")?;
+    let h = to_game(&b, sb, "a compared value")?;
+    let result = match op {
+        Le => g.leq(h),
+        Lt => g.lt(h),
+        Ge => g.geq(h),
+        Gt => g.gt(h),
+        Confused => g.confused(h),
+        LessOrConfused => !h.leq(g),
+        GreaterOrConfused => !g.leq(h),
+        _ => unreachable!("equality is not an order comparison"),
+    };
+    Ok(Value::Bool(result))
+}
+
+/// `target[index]`: lists and tuples by position (negative counts from the end), strings by
+/// position, maps by key.
+pub fn index(target: &Value, index: &Value, index_span: &Span, span: &Span) -> EvalResult<Value> {
+    match target {
+        Value::List(items) | Value::Tuple(items) => {
+            let i = position(index, items.len(), index_span)?;
+            Ok(items[i].clone())
+        }
+        Value::Str(s) => {
+            let chars: Vec<char> = s.chars().collect();
+            let i = position(index, chars.len(), index_span)?;
+            Ok(Value::str(&chars[i].to_string()))
+        }
+        Value::Map(m) => m.get(index).cloned().ok_or_else(|| {
+            EvalError::new(
+                format!("the key {index} is not in the map"),
+                index_span.clone(),
+            )
+        }),
+        other => Err(EvalError::new(
+            format!("cannot index into {}", other.kind()),
+            span.clone(),
+        )),
+    }
+}
+
+/// The position `index` denotes in a sequence of `len` elements.
+fn position(index: &Value, len: usize, span: &Span) -> EvalResult<usize> {
+    let Some(i) = index.as_i64() else {
+        return Err(EvalError::new(
+            format!("an index must be an integer; found {}", index.kind()),
+            span.clone(),
+        ));
+    };
+    let resolved = if i < 0 { i + len as i64 } else { i };
+    if resolved < 0 || resolved >= len as i64 {
+        return Err(EvalError::new(
+            format!(
+                "index {i} is out of range for {len} element{}",
+                if len == 1 { "" } else { "s" }
+            ),
+            span.clone(),
+        ));
+    }
+    Ok(resolved as usize)
+}
+
+/// `target[k1][k2]... = value`, updating lists and maps in place when they are not shared.
+pub fn set_index(
+    target: &mut Value,
+    path: &[(Value, Span)],
+    value: Value,
+    span: &Span,
+) -> EvalResult<()> {
+    let Some(((key, key_span), rest)) = path.split_first() else {
+        *target = value;
+        return Ok(());
+    };
+    match target {
+        Value::List(items) => {
+            let i = position(key, items.len(), key_span)?;
+            set_index(&mut std::rc::Rc::make_mut(items)[i], rest, value, span)
+        }
+        Value::Map(map) => {
+            let map = std::rc::Rc::make_mut(map);
+            if rest.is_empty() {
+                map.insert(key.clone(), value);
+                return Ok(());
+            }
+            match map.get_mut(key) {
+                Some(inner) => set_index(inner, rest, value, span),
+                None => Err(EvalError::new(
+                    format!("the key {key} is not in the map"),
+                    key_span.clone(),
+                )),
+            }
+        }
+        other => Err(EvalError::new(
+            format!(
+                "cannot assign into {}; only lists and maps change",
+                other.kind()
+            ),
+            span.clone(),
+        )),
+    }
+}

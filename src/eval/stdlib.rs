@@ -1,0 +1,5 @@
+//! The standard library: the `.cg` files of `stdlib/`, compiled into the binary (so that an
+//! installed `cg` needs no files beside it) and run when an interpreter starts.
+
+/// (file name, text) of every standard library file, in loading order.
+pub static FILES: &[(&str, &str)] = &[("prelude.cg", include_str!("../../stdlib/prelude.cg"))];
