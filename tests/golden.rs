@@ -1,7 +1,8 @@
-//! Golden tests: each `tests/golden/NAME.cg` holds one input per line; every line is run as
+//! Golden tests. Each `tests/golden/NAME.cg` holds one input per line; every line is run as
 //! `cg -e LINE` and the transcript (the line, what cg printed on stdout and stderr, and a
-//! non-zero exit status) must equal `tests/golden/NAME.expected`. Run with `UPDATE_GOLDEN=1` to
-//! rewrite the expected files, then review the diff like code.
+//! non-zero exit status) must equal `tests/golden/NAME.expected`. Each
+//! `tests/golden/scripts/NAME.cg` is run whole as `cg NAME.cg` and its output compared the same
+//! way. Run with `UPDATE_GOLDEN=1` to rewrite the expected files, then review the diff like code.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -32,9 +33,34 @@ fn transcript(case: &Path) -> String {
     out
 }
 
+/// Runs a script from its own directory, so reports name it as `NAME.cg`.
+fn script_output(case: &Path) -> String {
+    let run = Command::new(env!("CARGO_BIN_EXE_cg"))
+        .arg(case.file_name().expect("a file name"))
+        .current_dir(case.parent().expect("a directory"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("cg runs");
+    let mut out = String::from_utf8_lossy(&run.stdout).into_owned();
+    out.push_str(&String::from_utf8_lossy(&run.stderr));
+    if run.status.code() != Some(0) {
+        out.push_str(&format!("[exit {:?}]\n", run.status.code()));
+    }
+    out
+}
+
 #[test]
 fn golden_transcripts() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    check_directory("tests/golden", transcript);
+}
+
+#[test]
+fn golden_scripts() {
+    check_directory("tests/golden/scripts", script_output);
+}
+
+fn check_directory(relative: &str, produce: fn(&Path) -> String) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
     let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("tests/golden exists")
         .map(|e| e.expect("directory entry").path())
@@ -45,7 +71,7 @@ fn golden_transcripts() {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let mut failures = Vec::new();
     for case in &cases {
-        let actual = transcript(case);
+        let actual = produce(case);
         let expected_path = case.with_extension("expected");
         if update {
             std::fs::write(&expected_path, &actual).expect("expected file is writable");

@@ -33,12 +33,14 @@ pub struct ErrorData {
     pub elided: usize,
 }
 
-/// A call of a user function, as listed under an error.
+/// A call of a user function, as listed under an error; a recursive call from the same place
+/// is listed once, with the number of times.
 #[derive(Clone, Debug)]
 pub struct CallSite {
     pub function: String,
     pub span: Span,
     pub source: Rc<Source>,
+    pub times: usize,
 }
 
 impl std::ops::Deref for EvalError {
@@ -79,21 +81,25 @@ impl EvalError {
 
     /// Records that the error left `function`, called at `span` in `caller`.
     pub fn passed_through(&mut self, function: &str, span: Span, caller: &Rc<Source>) {
+        if let Some(last) = self.trace.last_mut() {
+            if last.function == function && last.span == span && Rc::ptr_eq(&last.source, caller) {
+                last.times += 1;
+                return;
+            }
+        }
+        let site = CallSite {
+            function: function.to_string(),
+            span,
+            source: caller.clone(),
+            times: 1,
+        };
         if self.trace.len() < MAX_TRACE {
-            self.trace.push(CallSite {
-                function: function.to_string(),
-                span,
-                source: caller.clone(),
-            });
+            self.trace.push(site);
         } else {
             // Keep the outermost call: replace the last kept one and count the dropped.
             self.elided += 1;
             if let Some(last) = self.trace.last_mut() {
-                *last = CallSite {
-                    function: function.to_string(),
-                    span,
-                    source: caller.clone(),
-                };
+                *last = site;
             }
         }
     }
@@ -132,6 +138,9 @@ impl Located {
             .enumerate()
             .map(|(i, call)| {
                 let mut message = format!("in `{}`, called here", call.function);
+                if call.times > 1 {
+                    message = format!("{message} ({} times)", call.times);
+                }
                 if i + 1 == error.trace.len() && elided > 0 {
                     message = format!("({elided} more calls) {message}");
                 }

@@ -130,14 +130,16 @@ pub fn unary(op: UnaryOp, v: Value, operand_span: Span, span: Span) -> EvalResul
                 operand_span,
             )),
         },
-        UnaryOp::PlusMinus => plus_minus(&v, operand_span)
-            .map(Value::from_game)
-            .map_err(|mut e| {
-                if e.span.is_empty() {
-                    e.span = span;
-                }
-                e
-            }),
+        UnaryOp::PlusMinus => {
+            plus_minus(&v, operand_span)
+                .map(Value::from_game)
+                .map_err(|mut e| {
+                    if e.span.is_empty() {
+                        e.span = span;
+                    }
+                    e
+                })
+        }
     }
 }
 
@@ -197,6 +199,17 @@ fn add_or_subtract(
 ) -> EvalResult<Value> {
     if let (Value::Number(x), Value::Number(y)) = (&a, &b) {
         return Ok(Value::Number(if subtract { x - y } else { x + y }));
+    }
+    if !subtract {
+        // `+` also joins strings, lists and tuples.
+        match (&a, &b) {
+            (Value::Str(x), Value::Str(y)) => return Ok(Value::str(&format!("{x}{y}"))),
+            (Value::List(x), Value::List(y)) => return Ok(Value::list([&x[..], &y[..]].concat())),
+            (Value::Tuple(x), Value::Tuple(y)) => {
+                return Ok(Value::tuple([&x[..], &y[..]].concat()))
+            }
+            _ => {}
+        }
     }
     let verb = if subtract { "subtract" } else { "add" };
     let mismatch = |v: &Value, s: &Span| {

@@ -267,6 +267,22 @@ impl<'s> Ctx<'s> {
         )
     }
 
+    /// `if c do s`: a one-line conditional statement, with no `else`.
+    pub(crate) fn if_do(&self, condition: Expr, stmt: Stmt, span: Span) -> Built<Stmt> {
+        let branches = vec![(condition, Body::Block(vec![stmt]))];
+        let expr = self.node(
+            ExprKind::If {
+                branches,
+                otherwise: None,
+            },
+            span.clone(),
+        )?;
+        Ok(Stmt {
+            kind: StmtKind::Expr { expr, silent: true },
+            span,
+        })
+    }
+
     pub(crate) fn range(&self, start: Expr, end: Expr, inclusive: bool, span: Span) -> Built<Expr> {
         self.node(
             ExprKind::Range {
@@ -722,7 +738,7 @@ fn describe_expected(expected: &[String]) -> String {
     if ["|", "||", "|||", "||||"].iter().any(|t| has(t)) {
         closers.push("`|`".into());
     }
-    for t in [")", "]", "}"] {
+    for t in [")", "]", "}", "end"] {
         if has(t) {
             closers.push(format!("`{t}`"));
         }

@@ -146,8 +146,8 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("Miny", "Miny(G)", Exactly(1),
         "Miny(G) = {G | 0 || 0} = -Tiny(G) (Winning Ways ch. 5).",
         "Miny(2)  # Miny(2)", |a, _| Ok(Value::from_game(Game::miny(game(&a[0])?)))),
-    builtin!("pow", "pow(G, n)", Exactly(2),
-        "G^n for G = {0|H}: G^1 = G, G^(k+1) = {0 | H - G^->k} (Siegel, CGT); pow(^, 3) is ^<3>.",
+    builtin!("pow", "pow(x, n) or pow(G, n)", Exactly(2),
+        "x^n for a number x and an integer n; G^n for a game G = {0|H}: G^1 = G, G^(k+1) = {0 | H - G^->k} (Siegel, CGT); pow(^, 3) is ^<3>.",
         "pow(^, 2)  # ^<2>", |a, _| power(a, false)),
     builtin!("pow_to", "pow_to(G, n)", Exactly(2),
         "G^->n = G^1 + G^2 + ... + G^n for G = {0|H}; pow_to(^, 3) is ^[3].",
@@ -227,6 +227,23 @@ fn parity(arg: &Arg, even: bool) -> EvalResult<Value> {
 }
 
 fn power(a: &[Arg], cumulative: bool) -> EvalResult<Value> {
+    if let (false, Value::Number(q)) = (cumulative, &a[0].value) {
+        let n = a[1]
+            .value
+            .as_i64()
+            .and_then(|n| i32::try_from(n).ok())
+            .filter(|n| n.abs() <= 1_000_000);
+        let Some(n) = n else {
+            return Err(EvalError::new(
+                "the exponent must be an integer between -1000000 and 1000000",
+                a[1].span.clone(),
+            ));
+        };
+        return q
+            .pow(n)
+            .map(Value::Number)
+            .ok_or_else(|| EvalError::new("0 has no negative powers", a[0].span.clone()));
+    }
     let g = game(&a[0])?;
     let n = a[1]
         .value
