@@ -409,7 +409,18 @@ forward_binop!(Integer, Mul, mul, mul_ref);
 forward_neg!(Integer, neg_ref);
 
 impl AddAssign<&Integer> for Integer {
+    /// In place when `self` is already big, so that accumulating a large sum reuses its digits.
     fn add_assign(&mut self, rhs: &Integer) {
+        if let Big(b) = self {
+            match rhs {
+                Small(v) => *b += *v,
+                Big(r) => *b += r,
+            }
+            if let Some(v) = b.to_i64() {
+                *self = Small(v);
+            }
+            return;
+        }
         *self = self.add_ref(rhs);
     }
 }
@@ -421,7 +432,18 @@ impl AddAssign<Integer> for Integer {
 }
 
 impl SubAssign<&Integer> for Integer {
+    /// In place when `self` is already big.
     fn sub_assign(&mut self, rhs: &Integer) {
+        if let Big(b) = self {
+            match rhs {
+                Small(v) => *b -= *v,
+                Big(r) => *b -= r,
+            }
+            if let Some(v) = b.to_i64() {
+                *self = Small(v);
+            }
+            return;
+        }
         *self = self.sub_ref(rhs);
     }
 }

@@ -206,6 +206,28 @@ forward_binop!(Rational, Sub, sub, sub_ref);
 forward_binop!(Rational, Mul, mul, mul_ref);
 forward_neg!(Rational, neg_ref);
 
+impl std::ops::AddAssign<&Rational> for Rational {
+    /// In place for integers, so that a running total reuses its digits.
+    fn add_assign(&mut self, other: &Rational) {
+        if self.integral() && other.integral() {
+            self.num += &other.num;
+        } else {
+            *self = self.add_ref(other);
+        }
+    }
+}
+
+impl std::ops::SubAssign<&Rational> for Rational {
+    /// In place for integers.
+    fn sub_assign(&mut self, other: &Rational) {
+        if self.integral() && other.integral() {
+            self.num -= &other.num;
+        } else {
+            *self = self.sub_ref(other);
+        }
+    }
+}
+
 impl Default for Rational {
     /// The number 0.
     fn default() -> Rational {

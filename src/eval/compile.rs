@@ -428,7 +428,7 @@ impl<'g> Compiler<'g> {
             span: base.span.clone(),
         })?;
         Ok(if path.is_empty() {
-            Op::Bind(Binder::Slot(slot), value)
+            accumulation(slot, value)
         } else {
             Op::SetIndex {
                 slot,
@@ -660,6 +660,39 @@ impl<'g> Compiler<'g> {
 
     fn all(&mut self, items: &[Expr]) -> EvalResult<Vec<Node>> {
         items.iter().map(|e| self.expr(e)).collect()
+    }
+}
+
+/// `x = x + e` (or `- e`) with a simple `e` becomes an in-place update; anything else a plain
+/// assignment.
+fn accumulation(slot: Slot, value: Node) -> Op {
+    match value {
+        Node::Binary {
+            op: op @ (BinaryOp::Add | BinaryOp::Sub),
+            lhs,
+            rhs,
+            span,
+        } if matches!(lhs.0, Node::Load(s, _) if s == slot) && is_simple(&rhs.0) => {
+            let (lhs, rhs) = (*lhs, *rhs);
+            Op::Accumulate {
+                slot,
+                value: rhs.0,
+                subtract: op == BinaryOp::Sub,
+                spans: Box::new((lhs.1, rhs.1, span)),
+            }
+        }
+        value => Op::Bind(Binder::Slot(slot), value),
+    }
+}
+
+/// True for an expression that calls nothing, so evaluating it cannot change a variable.
+fn is_simple(node: &Node) -> bool {
+    match node {
+        Node::Const(_) | Node::Load(..) | Node::Capture(_) => true,
+        Node::Binary { lhs, rhs, .. } => is_simple(&lhs.0) && is_simple(&rhs.0),
+        Node::Unary { operand, .. } => is_simple(operand),
+        Node::Index { target, index, .. } => is_simple(target) && is_simple(&index.0),
+        _ => false,
     }
 }
 

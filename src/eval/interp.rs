@@ -10,7 +10,7 @@ use std::rc::Rc;
 use ahash::AHashMap;
 
 use crate::core::Game;
-use crate::syntax::ast::{CollectionKind, Span};
+use crate::syntax::ast::{BinaryOp, CollectionKind, Span};
 use crate::syntax::parse_program;
 
 use super::builtins::{self, Arg, Builtin};
@@ -18,6 +18,7 @@ use super::compile::{Chunk, Compiler, Globals, Mode};
 use super::error::{EvalError, EvalResult, Flow, Unwind};
 use super::function::Function;
 use super::ir::{Binder, IrClause, Node, Op, Slot};
+use super::num::Num;
 use super::ops;
 use super::source::Source;
 use super::value::Value;
@@ -28,8 +29,10 @@ pub const MAX_CALL_DEPTH: usize = 20_000;
 
 struct Frame {
     base: usize,
+    /// The running function; `None` for a top-level program.
     function: Option<Rc<Function>>,
-    source: Rc<Source>,
+    /// The program's source, for a top-level frame (a function's is in its body).
+    source: Option<Rc<Source>>,
 }
 
 pub struct Interpreter {
@@ -110,7 +113,7 @@ impl Interpreter {
         self.frames.push(Frame {
             base,
             function: None,
-            source: chunk.source.clone(),
+            source: Some(chunk.source.clone()),
         });
         let result = self.run_chunk_body(chunk);
         self.frames.pop();
@@ -130,7 +133,12 @@ impl Interpreter {
     }
 
     fn source(&self) -> Rc<Source> {
-        self.frames.last().expect("a running frame").source.clone()
+        let frame = self.frames.last().expect("a running frame");
+        match (&frame.function, &frame.source) {
+            (Some(f), _) => f.proto.source.clone(),
+            (None, Some(source)) => source.clone(),
+            (None, None) => unreachable!("a top-level frame has its source"),
+        }
     }
 
     // ----- Statements ---------------------------------------------------------------------
@@ -157,6 +165,39 @@ impl Interpreter {
             Op::Bind(binder, node) => {
                 let v = self.eval(node)?;
                 self.bind(binder, v)?;
+            }
+            Op::Accumulate {
+                slot,
+                value,
+                subtract,
+                spans,
+            } => {
+                let v = self.eval(value)?;
+                if let Slot::Global(i) = slot {
+                    if self.globals.values[*i as usize].is_none() {
+                        return Err(self.unknown_global(*i, &spans.0).into());
+                    }
+                }
+                let mut current = self.take(*slot);
+                if let (Value::Number(total), Value::Number(term)) = (&mut current, &v) {
+                    total.accumulate(term, *subtract);
+                    self.store(*slot, current);
+                } else {
+                    let op = if *subtract {
+                        BinaryOp::Sub
+                    } else {
+                        BinaryOp::Add
+                    };
+                    let (lhs_span, rhs_span, span) = spans.as_ref().clone();
+                    let result = ops::binary(op, (current.clone(), lhs_span), (v, rhs_span), span);
+                    match result {
+                        Ok(sum) => self.store(*slot, sum),
+                        Err(e) => {
+                            self.store(*slot, current);
+                            return Err(e.into());
+                        }
+                    }
+                }
             }
             Op::SetIndex {
                 slot,
@@ -330,6 +371,81 @@ impl Interpreter {
                     .expect("a closure");
                 f.captured[*i as usize].clone()
             }
+            Node::Binary { op, lhs, rhs, span } => {
+                let a = self.operand(&lhs.0)?;
+                let b = self.operand(&rhs.0)?;
+                if let (Value::Number(Num::Small(x)), Value::Number(Num::Small(y))) = (&a, &b) {
+                    if let Some(v) = small_arithmetic(*op, *x, *y) {
+                        return Ok(v);
+                    }
+                }
+                ops::binary(*op, (a, lhs.1.clone()), (b, rhs.1.clone()), span.clone())?
+            }
+            Node::And(lhs, rhs) => {
+                Value::Bool(self.truth(&lhs.0, &lhs.1)? && self.truth(&rhs.0, &rhs.1)?)
+            }
+            Node::Or(lhs, rhs) => {
+                Value::Bool(self.truth(&lhs.0, &lhs.1)? || self.truth(&rhs.0, &rhs.1)?)
+            }
+            Node::Call { callee, args, span } => match self.eval(callee)? {
+                Value::Function(func) => self.call_with_nodes(&func, args, span)?,
+                other => {
+                    let args = self.eval_args(args)?;
+                    self.call_value(&other, args, span)?
+                }
+            },
+            Node::CallBuiltin {
+                builtin,
+                args,
+                span,
+            } => {
+                let args = self.eval_args(args)?;
+                self.call_builtin(builtin, args, span)?
+            }
+            Node::If {
+                branches,
+                otherwise,
+            } => {
+                for ((condition, span), body) in branches {
+                    if self.truth(condition, span)? {
+                        return self.eval(body);
+                    }
+                }
+                match otherwise {
+                    Some(body) => self.eval(body)?,
+                    None => Value::Nothing,
+                }
+            }
+            Node::Index {
+                target,
+                index,
+                span,
+            } => {
+                let t = self.eval(target)?;
+                let i = self.eval(&index.0)?;
+                ops::index(&t, &i, &index.1, span)?
+            }
+            other => self.eval_compound(other)?,
+        })
+    }
+
+    /// `eval` with the commonest leaves (constants and locals) read in place, without a call.
+    #[inline(always)]
+    fn operand(&mut self, node: &Node) -> Flow<Value> {
+        match node {
+            Node::Const(v) => Ok(v.clone()),
+            Node::Load(Slot::Local(i), _) => {
+                let base = self.frames.last().expect("a running frame").base;
+                Ok(self.stack[base + *i as usize].clone())
+            }
+            _ => self.eval(node),
+        }
+    }
+
+    /// The less frequent nodes, kept out of `eval` so that its frame stays small.
+    #[inline(never)]
+    fn eval_compound(&mut self, node: &Node) -> Flow<Value> {
+        Ok(match node {
             Node::SelfRef => {
                 let f = self
                     .frames
@@ -377,39 +493,6 @@ impl Interpreter {
                 let v = self.eval(operand)?;
                 ops::unary(*op, v, operand_span.clone(), span.clone())?
             }
-            Node::Binary { op, lhs, rhs, span } => {
-                let a = self.eval(&lhs.0)?;
-                let b = self.eval(&rhs.0)?;
-                ops::binary(*op, (a, lhs.1.clone()), (b, rhs.1.clone()), span.clone())?
-            }
-            Node::And(lhs, rhs) => {
-                Value::Bool(self.truth(&lhs.0, &lhs.1)? && self.truth(&rhs.0, &rhs.1)?)
-            }
-            Node::Or(lhs, rhs) => {
-                Value::Bool(self.truth(&lhs.0, &lhs.1)? || self.truth(&rhs.0, &rhs.1)?)
-            }
-            Node::Index {
-                target,
-                index,
-                span,
-            } => {
-                let t = self.eval(target)?;
-                let i = self.eval(&index.0)?;
-                ops::index(&t, &i, &index.1, span)?
-            }
-            Node::Call { callee, args, span } => {
-                let f = self.eval(callee)?;
-                let args = self.eval_args(args)?;
-                self.call_value(&f, args, span)?
-            }
-            Node::CallBuiltin {
-                builtin,
-                args,
-                span,
-            } => {
-                let args = self.eval_args(args)?;
-                self.call_builtin(builtin, args, span)?
-            }
             Node::Closure { proto, captures } => {
                 let captured = self.eval_all(captures)?;
                 let memo = proto.memo.then(|| std::cell::RefCell::new(AHashMap::new()));
@@ -419,20 +502,6 @@ impl Interpreter {
                     captured,
                     memo,
                 }))
-            }
-            Node::If {
-                branches,
-                otherwise,
-            } => {
-                for ((condition, span), body) in branches {
-                    if self.truth(condition, span)? {
-                        return self.eval(body);
-                    }
-                }
-                match otherwise {
-                    Some(body) => self.eval(body)?,
-                    None => Value::Nothing,
-                }
             }
             Node::Block { ops, result } => {
                 self.exec_all(ops)?;
@@ -453,6 +522,16 @@ impl Interpreter {
                     CollectionKind::Set => Value::set(out),
                 }
             }
+            Node::Const(_)
+            | Node::Load(..)
+            | Node::Capture(_)
+            | Node::Binary { .. }
+            | Node::And(..)
+            | Node::Or(..)
+            | Node::Call { .. }
+            | Node::CallBuiltin { .. }
+            | Node::If { .. }
+            | Node::Index { .. } => self.eval(node)?,
         })
     }
 
@@ -481,8 +560,9 @@ impl Interpreter {
             .collect()
     }
 
+    #[inline]
     fn truth(&mut self, node: &Node, span: &Span) -> Flow<bool> {
-        match self.eval(node)? {
+        match self.operand(node)? {
             Value::Bool(b) => Ok(b),
             other => Err(EvalError::new(
                 format!("a condition must be true or false; found {}", other.kind()),
@@ -612,25 +692,56 @@ impl Interpreter {
         args: Vec<Value>,
         span: &Span,
     ) -> EvalResult<Value> {
+        let base = self.stack.len();
+        self.stack.extend(args);
+        self.enter(func, base, span)
+    }
+
+    /// Calls `func`, evaluating the arguments straight onto the value stack.
+    fn call_with_nodes(
+        &mut self,
+        func: &Rc<Function>,
+        args: &[(Node, Span)],
+        span: &Span,
+    ) -> Flow<Value> {
+        let base = self.stack.len();
+        for (node, _) in args {
+            match self.operand(node) {
+                Ok(v) => self.stack.push(v),
+                Err(e) => {
+                    self.stack.truncate(base);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(self.enter(func, base, span)?)
+    }
+
+    /// Runs `func` on the arguments at `stack[base..]`, leaving the stack at `base`.
+    fn enter(&mut self, func: &Rc<Function>, base: usize, span: &Span) -> EvalResult<Value> {
         let proto = &func.proto;
-        if args.len() != proto.arity {
+        let given = self.stack.len() - base;
+        if given != proto.arity {
+            self.stack.truncate(base);
             let plural = if proto.arity == 1 { "" } else { "s" };
             return Err(EvalError::new(
                 format!(
-                    "`{}` takes {} argument{plural}, but {} were given",
-                    func.name,
-                    proto.arity,
-                    args.len()
+                    "`{}` takes {} argument{plural}, but {given} were given",
+                    func.name, proto.arity
                 ),
                 span.clone(),
             ));
         }
         if let Some(memo) = &func.memo {
-            if let Some(v) = memo.borrow().get(&args) {
-                return Ok(v.clone());
+            if let Some(v) = memo.borrow().get(&self.stack[base..]) {
+                let v = v.clone();
+                self.stack.truncate(base);
+                return Ok(v);
             }
         }
+        let key = func.memo.as_ref().map(|_| self.stack[base..].to_vec());
         if self.frames.len() >= MAX_CALL_DEPTH {
+            self.stack.truncate(base);
             return Err(EvalError::new(
                 format!("recursion deeper than {MAX_CALL_DEPTH} calls"),
                 span.clone(),
@@ -638,14 +749,11 @@ impl Interpreter {
             .with_help("a function probably calls itself without end; check its base case"));
         }
         crate::core::check_interrupt();
-        let key = func.memo.as_ref().map(|_| args.clone());
-        let base = self.stack.len();
-        self.stack.extend(args);
         self.stack.resize(base + proto.locals, Value::Nothing);
         self.frames.push(Frame {
             base,
             function: Some(func.clone()),
-            source: proto.source.clone(),
+            source: None,
         });
         let result = self.eval(&proto.body);
         self.frames.pop();
@@ -672,6 +780,24 @@ impl Interpreter {
         }
         Ok(value)
     }
+}
+
+/// Arithmetic and comparison of two machine integers, when the result needs nothing more
+/// (no overflow, no fraction); `None` sends the operation down the general path.
+#[inline]
+fn small_arithmetic(op: BinaryOp, x: i64, y: i64) -> Option<Value> {
+    Some(match op {
+        BinaryOp::Add => Value::int(x.checked_add(y)?),
+        BinaryOp::Sub => Value::int(x.checked_sub(y)?),
+        BinaryOp::Mul => Value::int(x.checked_mul(y)?),
+        BinaryOp::Lt => Value::Bool(x < y),
+        BinaryOp::Le => Value::Bool(x <= y),
+        BinaryOp::Gt => Value::Bool(x > y),
+        BinaryOp::Ge => Value::Bool(x >= y),
+        BinaryOp::Eq => Value::Bool(x == y),
+        BinaryOp::Ne => Value::Bool(x != y),
+        _ => return None,
+    })
 }
 
 fn range_bound(v: &Value, span: &Span) -> EvalResult<i64> {

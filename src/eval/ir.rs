@@ -116,6 +116,14 @@ pub enum Op {
     /// A top-level expression whose value the script prints.
     Echo(Node),
     Bind(Binder, Node),
+    /// `x = x + e` or `x = x - e` with a simple `e` (no calls): the number in `x` is updated in
+    /// place, so a running total reuses its storage. `spans`: of `x`, of `e`, of the sum.
+    Accumulate {
+        slot: Slot,
+        value: Node,
+        subtract: bool,
+        spans: Box<(Span, Span, Span)>,
+    },
     /// `xs[i][j] = value`: the variable, the index path, the value.
     SetIndex {
         slot: Slot,

@@ -7,6 +7,7 @@ pub mod error;
 pub mod function;
 pub mod interp;
 pub mod ir;
+pub mod num;
 pub mod ops;
 pub mod source;
 mod stdlib;

@@ -2,6 +2,8 @@
 //! interpreter calls these; they know nothing of frames or names.
 
 use crate::core::{Game, Integer, Nus, Rational};
+
+use super::num::Num;
 use crate::syntax::ast::{BinaryOp, NusLiteral, Span, UnaryOp, UpPart};
 
 use super::error::{EvalError, EvalResult};
@@ -51,10 +53,10 @@ pub fn eval_literal(lit: &NusLiteral, span: Span) -> EvalResult<Value> {
         }
     };
     if lit.ups.is_none() && lit.star.is_none() {
-        return Ok(Value::Number(number));
+        return Ok(Value::number(number));
     }
     let Some(x) = number.to_dyadic() else {
-        return Err(to_game(&Value::Number(number), span, "").unwrap_err());
+        return Err(to_game(&Value::number(number), span, "").unwrap_err());
     };
     let nimber = match &lit.star {
         None => Integer::zero(),
@@ -116,7 +118,7 @@ pub fn unary(op: UnaryOp, v: Value, operand_span: Span, span: Span) -> EvalResul
             )),
         },
         UnaryOp::Neg => match v {
-            Value::Number(q) => Ok(Value::Number(-q)),
+            Value::Number(q) => Ok(Value::Number(q.neg())),
             Value::Game(g) => Ok(Value::from_game(-g)),
             other => Err(EvalError::new(
                 format!("cannot negate {}", other.kind()),
@@ -198,7 +200,7 @@ fn add_or_subtract(
     span: Span,
 ) -> EvalResult<Value> {
     if let (Value::Number(x), Value::Number(y)) = (&a, &b) {
-        return Ok(Value::Number(if subtract { x - y } else { x + y }));
+        return Ok(Value::Number(if subtract { x.sub(y) } else { x.add(y) }));
     }
     if !subtract {
         // `+` also joins strings, lists and tuples.
@@ -237,7 +239,7 @@ fn add_or_subtract(
 
 fn multiply((a, sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalResult<Value> {
     match (&a, &b) {
-        (Value::Number(x), Value::Number(y)) => Ok(Value::Number(x * y)),
+        (Value::Number(x), Value::Number(y)) => Ok(Value::Number(x.mul(y))),
         (Value::Number(_), Value::Game(g)) => Ok(Value::from_game(g.times(&integer_factor(&a, sa)?))),
         (Value::Game(g), Value::Number(_)) => Ok(Value::from_game(g.times(&integer_factor(&b, sb)?))),
         (Value::Game(_), Value::Game(_)) => Err(EvalError::new("cannot multiply two games with `*`", span)
@@ -297,13 +299,26 @@ fn floor_division(
             s,
         ));
     };
+    if let (Value::Number(Num::Small(p)), Value::Number(Num::Small(q))) = (&a, &b) {
+        if *q != 0 {
+            if let (Some(d), Some(m)) = (p.checked_div_euclid(*q), p.checked_rem_euclid(*q)) {
+                // Floor semantics: the remainder takes the sign of the divisor.
+                let (d, m) = if m != 0 && *q < 0 {
+                    (d - 1, m + q)
+                } else {
+                    (d, m)
+                };
+                return Ok(Value::int(if remainder { m } else { d }));
+            }
+        }
+    }
     let quotient = x
         .checked_div(y)
         .ok_or_else(|| EvalError::new("division by zero", sb.clone()))?;
-    let floor = Rational::from_integer(quotient.floor());
+    let floor = quotient.floor();
     let _ = span;
     Ok(Value::Number(if remainder {
-        x - &(y * &floor)
+        x.sub(&y.mul(&floor))
     } else {
         floor
     }))

@@ -15,6 +15,7 @@ use crate::core::{Dyadic, Game, Integer, Outcome, Rational};
 
 use super::builtins::Builtin;
 use super::function::Function;
+use super::num::Num;
 
 /// A value of the cg language.
 ///
@@ -25,7 +26,7 @@ use super::function::Function;
 pub enum Value {
     /// The value of statements and of `print`: shown as nothing.
     Nothing,
-    Number(Rational),
+    Number(Num),
     Game(Game),
     Bool(bool),
     Outcome(Outcome),
@@ -47,7 +48,23 @@ pub enum Value {
 
 impl Value {
     pub fn integer(n: impl Into<Integer>) -> Value {
-        Value::Number(Rational::from_integer(n.into()))
+        Value::Number(Num::from_integer(n.into()))
+    }
+
+    pub fn int(n: i64) -> Value {
+        Value::Number(Num::Small(n))
+    }
+
+    pub fn number(q: Rational) -> Value {
+        Value::Number(Num::from_rational(q))
+    }
+
+    /// The exact rational this value is, if it is a number.
+    pub fn as_rational(&self) -> Option<Rational> {
+        match self {
+            Value::Number(q) => Some(q.to_rational()),
+            _ => None,
+        }
     }
 
     pub fn str(s: &str) -> Value {
@@ -65,7 +82,7 @@ impl Value {
     /// A game as a value: numbers become `Number`.
     pub fn from_game(g: Game) -> Value {
         match g.to_number() {
-            Some(x) => Value::Number(Rational::from(x)),
+            Some(x) => Value::number(Rational::from(x)),
             None => Value::Game(g),
         }
     }
@@ -87,7 +104,10 @@ impl Value {
     }
 
     pub fn as_i64(&self) -> Option<i64> {
-        self.as_integer().and_then(|n| n.to_i64())
+        match self {
+            Value::Number(q) => q.to_i64(),
+            _ => None,
+        }
     }
 
     pub fn as_dyadic(&self) -> Option<Dyadic> {
@@ -144,7 +164,7 @@ impl Value {
                 } else {
                     *end
                 };
-                (*start..stop.max(*start)).map(Value::integer).collect()
+                (*start..stop.max(*start)).map(Value::int).collect()
             }
             Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
             _ => return None,

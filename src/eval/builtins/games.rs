@@ -117,7 +117,7 @@ pub static BUILTINS: &[Builtin] = &[
                 })?;
                 total = nim_product(total, n);
             }
-            Ok(Value::Number(Rational::from_integer(Integer::from(num_bigint::BigInt::from(total)))))
+            Ok(Value::integer(Integer::from(num_bigint::BigInt::from(total))))
         }),
     builtin!("numerator", "numerator(x)", Exactly(1),
         "The numerator of a rational in lowest terms.",
@@ -133,7 +133,7 @@ pub static BUILTINS: &[Builtin] = &[
         "ceiling(-3/2)  # -1", |a, _| Ok(Value::integer(rational(&a[0])?.ceil()))),
     builtin!("abs", "abs(x)", Exactly(1),
         "The absolute value of a number.",
-        "abs(-3/4)  # 3/4", |a, _| Ok(Value::Number(rational(&a[0])?.abs()))),
+        "abs(-3/4)  # 3/4", |a, _| Ok(Value::number(rational(&a[0])?.abs()))),
     builtin!("max", "max(a, b, ...)", AtLeast(1),
         "The greatest of numbers or games that are comparable; an error if two are incomparable.",
         "max(1/2, ^, -1)  # 1/2", |a, _| extreme(a, true)),
@@ -198,7 +198,7 @@ fn spread(args: &[Arg]) -> Vec<Arg> {
 
 fn rational(arg: &Arg) -> EvalResult<Rational> {
     match &arg.value {
-        Value::Number(q) => Ok(q.clone()),
+        Value::Number(q) => Ok(q.to_rational()),
         other => Err(EvalError::new(
             format!("expected a number; found {}", other.kind()),
             arg.span.clone(),
@@ -240,8 +240,9 @@ fn power(a: &[Arg], cumulative: bool) -> EvalResult<Value> {
             ));
         };
         return q
+            .to_rational()
             .pow(n)
-            .map(Value::Number)
+            .map(Value::number)
             .ok_or_else(|| EvalError::new("0 has no negative powers", a[0].span.clone()));
     }
     let g = game(&a[0])?;
