@@ -55,7 +55,7 @@ const PIECES: &[&str] = &[
 ];
 
 fn program() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop::sample::select(PIECES), 0..24).prop_map(|p| p.concat())
+    prop::collection::vec(prop::sample::select(PIECES), 0..32).prop_map(|p| p.concat())
 }
 
 proptest! {
@@ -63,7 +63,11 @@ proptest! {
 
     #[test]
     fn evaluation_never_panics(source in program()) {
-        let result = evaluate(&mut Interpreter::bare(), &source);
+        let result = {
+            let mut interpreter = Interpreter::bare();
+            interpreter.limit_steps(100_000);
+            evaluate(&mut interpreter, &source)
+        };
         if let Err(e) = result {
             // Rendering the report must not panic either.
             let named = std::rc::Rc::new(Source::new("<fuzz>", source.as_str(), None));

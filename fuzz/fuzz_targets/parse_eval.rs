@@ -11,7 +11,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     if let Ok(source) = std::str::from_utf8(data) {
-        if let Err(e) = evaluate(&mut Interpreter::bare(), source) {
+        let mut interpreter = Interpreter::bare();
+        interpreter.limit_steps(100_000);
+        if let Err(e) = evaluate(&mut interpreter, source) {
             let named = std::rc::Rc::new(Source::new("<fuzz>", source, None));
             let _ = e.render(&named, false);
         }

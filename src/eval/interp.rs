@@ -43,6 +43,8 @@ pub struct Interpreter {
     output: Box<dyn FnMut(&str)>,
     /// Files being loaded, to refuse a file that loads itself.
     loading: Vec<PathBuf>,
+    /// Loop iterations and calls still allowed (see `limit_steps`).
+    steps_left: u64,
 }
 
 impl Default for Interpreter {
@@ -67,12 +69,29 @@ impl Interpreter {
             frames: Vec::new(),
             output: Box::new(|text| println!("{text}")),
             loading: Vec::new(),
+            steps_left: u64::MAX,
         }
     }
 
     /// Sends `print` and echoed values to `output` (one call per line of output).
     pub fn set_output(&mut self, output: impl FnMut(&str) + 'static) {
         self.output = Box::new(output);
+    }
+
+    /// Stops any program that runs more than `steps` loop iterations and calls, with an error
+    /// (for fuzzing and for running untrusted input with a budget).
+    pub fn limit_steps(&mut self, steps: u64) {
+        self.steps_left = steps;
+    }
+
+    /// Counts one step against the budget of `limit_steps`.
+    #[inline]
+    fn step(&mut self, span: &Span) -> EvalResult<()> {
+        if self.steps_left == 0 {
+            return Err(EvalError::new("the step limit was reached", span.clone()));
+        }
+        self.steps_left -= 1;
+        Ok(())
     }
 
     /// Makes the interpreter usable again after an interrupted computation, which may have
@@ -233,6 +252,7 @@ impl Interpreter {
             }
             Op::While { condition, body } => loop {
                 crate::core::check_interrupt();
+                self.step(&condition.1)?;
                 if !self.truth(&condition.0, &condition.1)? {
                     break;
                 }
@@ -634,6 +654,7 @@ impl Interpreter {
             let mut i = *start;
             while i < *end || (*inclusive && i == *end) {
                 crate::core::check_interrupt();
+                self.step(span)?;
                 if !step(self, Value::integer(i))? {
                     break;
                 }
@@ -653,6 +674,7 @@ impl Interpreter {
         };
         for item in elements {
             crate::core::check_interrupt();
+            self.step(span)?;
             if !step(self, item)? {
                 break;
             }
@@ -749,6 +771,10 @@ impl Interpreter {
             .with_help("a function probably calls itself without end; check its base case"));
         }
         crate::core::check_interrupt();
+        if let Err(e) = self.step(span) {
+            self.stack.truncate(base);
+            return Err(e);
+        }
         self.stack.resize(base + proto.locals, Value::Nothing);
         self.frames.push(Frame {
             base,
