@@ -9,7 +9,7 @@ use ahash::AHashMap;
 
 use crate::core::Game;
 use crate::syntax::ast::{
-    BinaryOp, Body, Clause, Expr, ExprKind, Ident, Pattern, Span, Stmt, StmtKind,
+    BinaryOp, Body, Clause, Expr, ExprKind, Ident, Pattern, RulesetDecl, Span, Stmt, StmtKind,
 };
 
 use super::builtins;
@@ -385,6 +385,11 @@ impl<'g> Compiler<'g> {
                 }
                 Op::Return(value.as_ref().map(|v| self.expr(v)).transpose()?)
             }
+            StmtKind::Ruleset(decl) => {
+                let slot = self.declare(&decl.name.name);
+                let node = self.ruleset(decl)?;
+                Op::Bind(Binder::Slot(slot), node)
+            }
             StmtKind::Load(path) => {
                 if !self.scope().at_global_level() {
                     return Err(EvalError::new(
@@ -436,6 +441,47 @@ impl<'g> Compiler<'g> {
                 value,
                 span,
             }
+        })
+    }
+
+    /// Each rule of a ruleset becomes a function of (the ruleset's parameters..., position).
+    fn ruleset(&mut self, decl: &RulesetDecl) -> EvalResult<Node> {
+        let params = decl.params.clone().unwrap_or_default();
+        let mut rules = Vec::with_capacity(decl.rules.len());
+        for rule in &decl.rules {
+            let position = Ident {
+                name: "$position".to_string(),
+                span: rule.pattern.span(),
+            };
+            let mut all = params.clone();
+            all.push(position.clone());
+            let bind = Stmt {
+                kind: StmtKind::Let {
+                    pattern: rule.pattern.clone(),
+                    value: Expr {
+                        kind: ExprKind::Name(position.name.clone()),
+                        span: position.span.clone(),
+                    },
+                },
+                span: rule.pattern.span(),
+            };
+            let result = Stmt {
+                kind: StmtKind::Expr {
+                    expr: rule.body.clone(),
+                    silent: false,
+                },
+                span: rule.body.span.clone(),
+            };
+            let body = Body::Block(vec![bind, result]);
+            let name = format!("{}.{}", decl.name.name, rule.kind.name);
+            let closure = self.function(&name, &all, &body, false, rule.body.span.clone())?;
+            rules.push((rule.kind.name.clone(), closure));
+        }
+        Ok(Node::Ruleset {
+            name: decl.name.name.clone(),
+            arity: decl.params.as_ref().map(Vec::len),
+            impartial: decl.impartial,
+            rules,
         })
     }
 

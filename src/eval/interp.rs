@@ -20,6 +20,7 @@ use super::function::Function;
 use super::ir::{Binder, IrClause, Node, Op, Slot};
 use super::num::Num;
 use super::ops;
+use super::ruleset::{RulesetDef, RulesetInstance};
 use super::source::Source;
 use super::value::Value;
 use super::Error;
@@ -542,6 +543,38 @@ impl Interpreter {
                     CollectionKind::Set => Value::set(out),
                 }
             }
+            Node::Ruleset {
+                name,
+                arity,
+                impartial,
+                rules,
+            } => {
+                let mut def = RulesetDef {
+                    name: name.clone(),
+                    arity: *arity,
+                    impartial: *impartial,
+                    left: None,
+                    right: None,
+                    moves: None,
+                    split: None,
+                    normal: None,
+                };
+                for (kind, node) in rules {
+                    let f = self.eval(node)?;
+                    match kind.as_str() {
+                        "left" => def.left = Some(f),
+                        "right" => def.right = Some(f),
+                        "moves" => def.moves = Some(f),
+                        "split" => def.split = Some(f),
+                        _ => def.normal = Some(f),
+                    }
+                }
+                let def = Rc::new(def);
+                match arity {
+                    None => Value::Ruleset(Rc::new(RulesetInstance::new(def, Vec::new()))),
+                    Some(_) => Value::RulesetDef(def),
+                }
+            }
             Node::Const(_)
             | Node::Load(..)
             | Node::Capture(_)
@@ -692,6 +725,37 @@ impl Interpreter {
                 self.call_function(func, values, span)
             }
             Value::Builtin(b) => self.call_builtin(b, args, span),
+            Value::RulesetDef(def) => {
+                let arity = def.arity.unwrap_or(0);
+                if args.len() != arity {
+                    return Err(EvalError::new(
+                        format!(
+                            "the ruleset `{}` takes {arity} parameters, but {} were given",
+                            def.name,
+                            args.len()
+                        ),
+                        span.clone(),
+                    ));
+                }
+                let args = args.into_iter().map(|a| a.value).collect();
+                Ok(Value::Ruleset(Rc::new(RulesetInstance::new(
+                    def.clone(),
+                    args,
+                ))))
+            }
+            Value::Ruleset(instance) => {
+                let [position] = <[Arg; 1]>::try_from(args).map_err(|args| {
+                    EvalError::new(
+                        format!(
+                            "a ruleset takes one position, but {} were given",
+                            args.len()
+                        ),
+                        span.clone(),
+                    )
+                })?;
+                let g = self.position_value(instance, position.value, span)?;
+                Ok(Value::from_game(g))
+            }
             other => Err(EvalError::new(
                 format!("{} cannot be called", other.kind()),
                 span.clone(),

@@ -90,6 +90,13 @@ pub enum Node {
         element: Box<Node>,
         clauses: Vec<IrClause>,
     },
+    /// A ruleset declaration: its rules as closures, by kind (`left`, `right`, `moves`, ...).
+    Ruleset {
+        name: String,
+        arity: Option<usize>,
+        impartial: bool,
+        rules: Vec<(String, Node)>,
+    },
 }
 
 #[derive(Debug)]

@@ -9,6 +9,7 @@ pub mod interp;
 pub mod ir;
 pub mod num;
 pub mod ops;
+pub mod ruleset;
 pub mod source;
 mod stdlib;
 pub mod value;

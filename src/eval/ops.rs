@@ -396,6 +396,14 @@ fn compare(op: BinaryOp, (a, sa): (Value, Span), (b, sb): (Value, Span)) -> Eval
 /// `target[index]`: lists and tuples by position (negative counts from the end), strings by
 /// position, maps by key.
 pub fn index(target: &Value, index: &Value, index_span: &Span, span: &Span) -> EvalResult<Value> {
+    if let Value::Range {
+        start,
+        end,
+        inclusive,
+    } = index
+    {
+        return slice(target, *start, *end, *inclusive, span);
+    }
     match target {
         Value::List(items) | Value::Tuple(items) => {
             let i = position(index, items.len(), index_span)?;
@@ -414,6 +422,45 @@ pub fn index(target: &Value, index: &Value, index_span: &Span, span: &Span) -> E
         }),
         other => Err(EvalError::new(
             format!("cannot index into {}", other.kind()),
+            span.clone(),
+        )),
+    }
+}
+
+/// `target[a..b]`: the elements from a up to b (b excluded, or included with `..=`), clamped to
+/// the sequence.
+fn slice(target: &Value, start: i64, end: i64, inclusive: bool, span: &Span) -> EvalResult<Value> {
+    let clamp = |i: i64, len: usize| i.clamp(0, len as i64) as usize;
+    let end = if inclusive {
+        end.saturating_add(1)
+    } else {
+        end
+    };
+    match target {
+        Value::List(items) | Value::Tuple(items) => {
+            let (a, b) = (clamp(start, items.len()), clamp(end, items.len()));
+            let part = if a < b {
+                items[a..b].to_vec()
+            } else {
+                Vec::new()
+            };
+            Ok(if matches!(target, Value::List(_)) {
+                Value::list(part)
+            } else {
+                Value::tuple(part)
+            })
+        }
+        Value::Str(s) => {
+            let chars: Vec<char> = s.chars().collect();
+            let (a, b) = (clamp(start, chars.len()), clamp(end, chars.len()));
+            Ok(Value::str(&if a < b {
+                chars[a..b].iter().collect::<String>()
+            } else {
+                String::new()
+            }))
+        }
+        other => Err(EvalError::new(
+            format!("cannot take a slice of {}", other.kind()),
             span.clone(),
         )),
     }

@@ -2,4 +2,7 @@
 //! installed `cg` needs no files beside it) and run when an interpreter starts.
 
 /// (file name, text) of every standard library file, in loading order.
-pub static FILES: &[(&str, &str)] = &[("prelude.cg", include_str!("../../stdlib/prelude.cg"))];
+pub static FILES: &[(&str, &str)] = &[
+    ("prelude.cg", include_str!("../../stdlib/prelude.cg")),
+    ("heaps.cg", include_str!("../../stdlib/heaps.cg")),
+];

@@ -16,6 +16,7 @@ use crate::core::{Dyadic, Game, Integer, Outcome, Rational};
 use super::builtins::Builtin;
 use super::function::Function;
 use super::num::Num;
+use super::ruleset::{RulesetDef, RulesetInstance};
 
 /// A value of the cg language.
 ///
@@ -44,6 +45,13 @@ pub enum Value {
     },
     Function(Rc<Function>),
     Builtin(&'static Builtin),
+    /// A declared ruleset that still needs its parameters.
+    RulesetDef(Rc<RulesetDef>),
+    /// A ruleset ready to value positions: `R(position)`.
+    Ruleset(Rc<RulesetInstance>),
+    /// `sum(a, b, ...)`: a disjunctive sum kept formal, so that a ruleset option can be a sum of
+    /// positions; used as a game it is the sum of its parts.
+    Sum(Rc<Vec<Value>>),
 }
 
 impl Value {
@@ -92,6 +100,13 @@ impl Value {
         match self {
             Value::Game(g) => Some(*g),
             Value::Number(q) => q.to_dyadic().map(Game::number),
+            Value::Sum(parts) => {
+                let mut total = Game::ZERO;
+                for part in parts.iter() {
+                    total = total + part.to_game()?;
+                }
+                Some(total)
+            }
             _ => None,
         }
     }
@@ -141,6 +156,8 @@ impl Value {
             Value::Map(_) => "a map",
             Value::Range { .. } => "a range",
             Value::Function(_) | Value::Builtin(_) => "a function",
+            Value::RulesetDef(_) | Value::Ruleset(_) => "a ruleset",
+            Value::Sum(_) => "a sum",
         }
     }
 
@@ -199,6 +216,9 @@ impl PartialEq for Value {
             ) => (a, b, c) == (d, e, f),
             (Value::Function(a), Value::Function(b)) => Rc::ptr_eq(a, b),
             (Value::Builtin(a), Value::Builtin(b)) => std::ptr::eq(*a, *b),
+            (Value::RulesetDef(a), Value::RulesetDef(b)) => Rc::ptr_eq(a, b),
+            (Value::Ruleset(a), Value::Ruleset(b)) => Rc::ptr_eq(a, b),
+            (Value::Sum(a), Value::Sum(b)) => a == b,
             _ => false,
         }
     }
@@ -235,6 +255,9 @@ impl Hash for Value {
             } => (start, end, inclusive).hash(state),
             Value::Function(f) => (Rc::as_ptr(f) as usize).hash(state),
             Value::Builtin(b) => (*b as *const Builtin as usize).hash(state),
+            Value::RulesetDef(r) => (Rc::as_ptr(r) as usize).hash(state),
+            Value::Ruleset(r) => (Rc::as_ptr(r) as usize).hash(state),
+            Value::Sum(parts) => parts.hash(state),
         }
     }
 }
@@ -259,7 +282,8 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Map(_) => 8,
         Value::Range { .. } => 9,
         Value::Nothing => 10,
-        Value::Function(_) | Value::Builtin(_) => 11,
+        Value::Sum(_) => 11,
+        Value::Function(_) | Value::Builtin(_) | Value::RulesetDef(_) | Value::Ruleset(_) => 12,
     }
 }
 
@@ -280,7 +304,8 @@ pub fn compare_for_printing(a: &Value, b: &Value) -> Ordering {
         (Value::Str(x), Value::Str(y)) => x.cmp(y),
         (Value::List(x), Value::List(y))
         | (Value::Tuple(x), Value::Tuple(y))
-        | (Value::Set(x), Value::Set(y)) => compare_sequences(x, y),
+        | (Value::Set(x), Value::Set(y))
+        | (Value::Sum(x), Value::Sum(y)) => compare_sequences(x, y),
         (Value::Map(x), Value::Map(y)) => {
             let entries = |m: &AHashMap<Value, Value>| {
                 let mut e: Vec<Value> = m
@@ -353,6 +378,12 @@ impl fmt::Display for Value {
             }
             Value::Function(func) => write!(f, "<function {}>", func.name),
             Value::Builtin(b) => write!(f, "<builtin {}>", b.name),
+            Value::RulesetDef(r) => write!(f, "<ruleset {}>", r.name),
+            Value::Ruleset(r) => write!(f, "<ruleset {}>", r.describe()),
+            Value::Sum(parts) => match self.to_game() {
+                Some(g) => write!(f, "{}", Value::from_game(g)),
+                None => write_items(f, "sum(", parts, ")"),
+            },
         }
     }
 }

@@ -172,6 +172,28 @@ pub enum StmtKind {
     Return(Option<Expr>),
     /// `load "file.cg"`: runs another script, keeping its definitions.
     Load(String),
+    /// `ruleset Name(params) { left p = ...; right p = ... }`, or `impartial ruleset Name
+    /// { moves p = ... }`; without parameters the name is the ruleset itself.
+    Ruleset(Box<RulesetDecl>),
+}
+
+/// A ruleset declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesetDecl {
+    pub name: Ident,
+    pub params: Option<Vec<Ident>>,
+    pub impartial: bool,
+    pub rules: Vec<Rule>,
+}
+
+/// One rule of a ruleset: `left p = e`, `right p = e`, `moves p = e`, `split p = e` (the
+/// independent components of a position) or `normal p = e` (a representative of the position,
+/// for the table of values).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rule {
+    pub kind: Ident,
+    pub pattern: Pattern,
+    pub body: Expr,
 }
 
 /// The parts of a compact literal, as written (digits kept as text; the evaluator converts them

@@ -8,8 +8,8 @@ use std::collections::{HashMap, HashSet};
 use lalrpop_util::ParseError;
 
 use super::ast::{
-    BinaryOp, Body, Clause, CollectionKind, Expr, ExprKind, Ident, NumberPart, NusLiteral, Span,
-    Stmt, StmtKind, UnaryOp,
+    BinaryOp, Body, Clause, CollectionKind, Expr, ExprKind, Ident, NumberPart, NusLiteral, Rule,
+    RulesetDecl, Span, Stmt, StmtKind, UnaryOp,
 };
 use super::error::SyntaxError;
 use super::lexer::{tokenize, Spanned, Token};
@@ -265,6 +265,69 @@ impl<'s> Ctx<'s> {
             },
             span,
         )
+    }
+
+    /// A ruleset declaration: its rules must be known kinds, each given once, and fit whether
+    /// the ruleset is impartial.
+    pub(crate) fn ruleset(
+        &self,
+        name: Ident,
+        params: Option<Vec<Ident>>,
+        impartial: bool,
+        rules: Vec<Rule>,
+        span: Span,
+    ) -> Built<Stmt> {
+        let allowed: &[&str] = if impartial {
+            &["moves", "split", "normal"]
+        } else {
+            &["left", "right", "split", "normal"]
+        };
+        let mut seen: Vec<&str> = Vec::new();
+        for rule in &rules {
+            let kind = rule.kind.name.as_str();
+            if !allowed.contains(&kind) {
+                let what = if impartial {
+                    "an impartial ruleset"
+                } else {
+                    "a ruleset"
+                };
+                return Err(SyntaxError::new(
+                    format!("`{kind}` is not a rule of {what}"),
+                    rule.kind.span.clone(),
+                )
+                .with_help(format!("the rules of {what} are {}", allowed.join(", "))));
+            }
+            if seen.contains(&kind) {
+                return Err(SyntaxError::new(
+                    format!("the rule `{kind}` is given twice"),
+                    rule.kind.span.clone(),
+                ));
+            }
+            seen.push(kind);
+        }
+        let required: &[&str] = if impartial {
+            &["moves"]
+        } else {
+            &["left", "right"]
+        };
+        if let Some(missing) = required.iter().find(|k| !seen.contains(k)) {
+            return Err(SyntaxError::new(format!("the ruleset `{}` has no `{missing}` rule", name.name), name.span.clone())
+                .with_help(if impartial {
+                    "an impartial ruleset gives its options with `moves p = [...]`"
+                } else {
+                    "a ruleset gives Left's options with `left p = [...]` and Right's with `right p = [...]`"
+                }));
+        }
+        let decl = RulesetDecl {
+            name,
+            params,
+            impartial,
+            rules,
+        };
+        Ok(Stmt {
+            kind: StmtKind::Ruleset(Box::new(decl)),
+            span,
+        })
     }
 
     /// `if c do s`: a one-line conditional statement, with no `else`.

@@ -152,6 +152,26 @@ pub fn stmt_sexp(stmt: &Stmt) -> String {
             None => "(return)".to_string(),
         },
         StmtKind::Load(path) => format!("(load {path:?})"),
+        StmtKind::Ruleset(decl) => {
+            let rules: Vec<String> = decl
+                .rules
+                .iter()
+                .map(|r| {
+                    format!(
+                        "({} {} {})",
+                        r.kind.name,
+                        pattern(&r.pattern),
+                        sexp(&r.body)
+                    )
+                })
+                .collect();
+            let head = if decl.impartial {
+                "impartial-ruleset"
+            } else {
+                "ruleset"
+            };
+            format!("({head} {} {})", decl.name.name, rules.join(" "))
+        }
     }
 }
 

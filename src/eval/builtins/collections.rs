@@ -32,16 +32,14 @@ pub static BUILTINS: &[Builtin] = &[
             Ok(Value::integer(n))
         }),
     builtin!("sum", "sum(xs) or sum(a, b, ...)", AtLeast(1),
-        "The sum of the elements of a collection (or of the arguments): numbers add exactly, games by disjunctive sum.",
+        "The sum of the elements of a collection: numbers add exactly, games by disjunctive sum. With several arguments, their disjunctive sum kept formal, so that an option of a ruleset can be a sum of positions (`sum(a, n - a)`); used as a game it is the sum of its parts.",
         "sum([^, ^, *])  # ^^*", |a, s| {
-            let items: Vec<(Value, Span)> = if a.len() == 1 {
-                elements(&a[0])?.into_iter().map(|v| (v, a[0].span.clone())).collect()
-            } else {
-                a.iter().map(|arg| (arg.value.clone(), arg.span.clone())).collect()
-            };
-            let mut total = Value::integer(0);
-            for (v, span) in items {
-                total = ops::binary(BinaryOp::Add, (total, s.clone()), (v, span), s.clone())?;
+            if a.len() > 1 {
+                return Ok(Value::Sum(std::rc::Rc::new(a.iter().map(|arg| arg.value.clone()).collect())));
+            }
+            let mut total = Value::int(0);
+            for v in elements(&a[0])? {
+                total = ops::binary(BinaryOp::Add, (total, s.clone()), (v, a[0].span.clone()), s.clone())?;
             }
             Ok(total)
         }),
@@ -121,16 +119,6 @@ pub static BUILTINS: &[Builtin] = &[
         "keys({1 => 2, 3 => 4})  # {1,3}", |a, _| match &a[0].value {
             Value::Map(m) => Ok(Value::set(m.keys().cloned().collect())),
             other => Err(EvalError::new(format!("keys needs a map; found {}", other.kind()), a[0].span.clone())),
-        }),
-    builtin!("values", "values(m)", Exactly(1),
-        "The values of a map, in the order of their keys.",
-        "values({1 => ^, 3 => *})  # [^,*]", |a, _| match &a[0].value {
-            Value::Map(m) => {
-                let mut entries: Vec<(&Value, &Value)> = m.iter().collect();
-                entries.sort_by(|x, y| compare_for_printing(x.0, y.0));
-                Ok(Value::list(entries.into_iter().map(|(_, v)| v.clone()).collect()))
-            }
-            other => Err(EvalError::new(format!("values needs a map; found {}", other.kind()), a[0].span.clone())),
         }),
     builtin!("append", "append(xs, x)", Exactly(2),
         "A new list: the elements of xs followed by x.",

@@ -4,6 +4,7 @@
 
 mod collections;
 mod games;
+mod rulesets;
 
 use crate::core::Outcome;
 use crate::syntax::ast::Span;
@@ -13,7 +14,7 @@ use super::interp::Interpreter;
 use super::value::Value;
 
 /// Every table of builtins; names are unique across them.
-static TABLES: &[&[Builtin]] = &[games::BUILTINS, collections::BUILTINS];
+static TABLES: &[&[Builtin]] = &[games::BUILTINS, collections::BUILTINS, rulesets::BUILTINS];
 
 /// Names that stand for constants: the booleans and the outcome classes.
 pub fn constant(name: &str) -> Option<Value> {

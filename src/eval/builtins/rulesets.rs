@@ -1,0 +1,66 @@
+//! Builtins on rulesets: sequences of values of positions.
+
+use crate::eval::error::{EvalError, EvalResult};
+use crate::eval::interp::Interpreter;
+use crate::eval::value::{compare_for_printing, Value};
+
+use super::{builtin_with_interpreter, Arg, Arity, Builtin};
+
+use Arity::{Between, Exactly};
+
+pub static BUILTINS: &[Builtin] = &[
+    builtin_with_interpreter!("values", "values(R, positions) or values(m)", Between(1, 2),
+        "The values of the positions (for example heap sizes 0..=n) in the ruleset R; of a map, its values in the order of its keys.",
+        "values(Kayles, 0..=4)  # [0,*,*2,*3,*]", |interp, a, s| {
+            if let [Arg { value: Value::Map(m), .. }] = a {
+                let mut entries: Vec<(&Value, &Value)> = m.iter().collect();
+                entries.sort_by(|x, y| compare_for_printing(x.0, y.0));
+                return Ok(Value::list(entries.into_iter().map(|(_, v)| v.clone()).collect()));
+            }
+            if a.len() == 1 {
+                return Err(EvalError::new(format!("values needs a map, or a ruleset and positions; found {}", a[0].value.kind()), a[0].span.clone()));
+            }
+            sequence(interp, a, s).map(|v| Value::list(v.into_iter().map(Value::from_game).collect()))
+        }),
+    builtin_with_interpreter!("grundy", "grundy(R, positions)", Exactly(2),
+        "The nim-values of the positions in the impartial ruleset R (Sprague-Grundy).",
+        "grundy(Kayles, 0..=6)  # [0,1,2,3,1,4,3]", |interp, a, s| {
+            let games = sequence(interp, a, s)?;
+            let values = games
+                .into_iter()
+                .map(|g| {
+                    g.nim_value().map(Value::integer).ok_or_else(|| {
+                        EvalError::new(format!("a position has the value {g}, which is not a nimber"), a[0].span.clone())
+                            .with_help("grundy needs an impartial ruleset; `values` gives the values of any ruleset")
+                    })
+                })
+                .collect::<EvalResult<_>>()?;
+            Ok(Value::list(values))
+        }),
+];
+
+fn sequence(
+    interp: &mut Interpreter,
+    a: &[Arg],
+    span: &crate::syntax::ast::Span,
+) -> EvalResult<Vec<crate::core::Game>> {
+    let Value::Ruleset(instance) = &a[0].value else {
+        return Err(EvalError::new(
+            format!("expected a ruleset; found {}", a[0].value.kind()),
+            a[0].span.clone(),
+        ));
+    };
+    let positions = a[1].value.elements().ok_or_else(|| {
+        EvalError::new(
+            format!(
+                "expected a collection of positions; found {}",
+                a[1].value.kind()
+            ),
+            a[1].span.clone(),
+        )
+    })?;
+    positions
+        .into_iter()
+        .map(|p| interp.position_value(instance, p, span))
+        .collect()
+}

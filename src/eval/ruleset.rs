@@ -1,0 +1,227 @@
+//! Rulesets declared in the language, and the values of their positions: memoised recursion on
+//! the canonical-form engine. Each ruleset instance keeps one table of values by position; an
+//! option may be a disjunctive sum of positions (`sum(a, b)`), each part valued and stored on its
+//! own; the optional `split` rule breaks a position into independent components and `normal`
+//! maps it to a representative before the table is consulted. Impartial rulesets compute
+//! nim-values by mex and never build general canonical forms.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use ahash::{AHashMap, AHashSet};
+
+use crate::core::{Game, Integer};
+use crate::syntax::ast::Span;
+
+use super::error::{EvalError, EvalResult};
+use super::interp::Interpreter;
+use super::value::Value;
+
+/// The rules of a declared ruleset, as functions of (parameters..., position).
+#[derive(Debug)]
+pub struct RulesetDef {
+    pub name: String,
+    /// `None` when declared without parentheses: the name is then the ruleset itself.
+    pub arity: Option<usize>,
+    pub impartial: bool,
+    pub left: Option<Value>,
+    pub right: Option<Value>,
+    pub moves: Option<Value>,
+    pub split: Option<Value>,
+    pub normal: Option<Value>,
+}
+
+/// A ruleset with its parameters fixed, and its table of values.
+#[derive(Debug)]
+pub struct RulesetInstance {
+    pub def: Rc<RulesetDef>,
+    pub args: Vec<Value>,
+    pub table: RefCell<AHashMap<Value, Game>>,
+    /// Positions whose value is being computed: meeting one again means the game is loopy.
+    in_progress: RefCell<AHashSet<Value>>,
+}
+
+/// Positions nested deeper than this (a position, an option of it, an option of that...) are
+/// refused: the game is probably infinite.
+pub const MAX_POSITION_DEPTH: usize = 100_000;
+
+impl RulesetInstance {
+    pub fn new(def: Rc<RulesetDef>, args: Vec<Value>) -> RulesetInstance {
+        RulesetInstance {
+            def,
+            args,
+            table: RefCell::new(AHashMap::new()),
+            in_progress: RefCell::new(AHashSet::new()),
+        }
+    }
+
+    /// How the instance prints: `Name` or `Name(arg, ...)`.
+    pub fn describe(&self) -> String {
+        if self.def.arity.is_none() {
+            return self.def.name.clone();
+        }
+        let args: Vec<String> = self.args.iter().map(|a| a.to_string()).collect();
+        format!("{}({})", self.def.name, args.join(","))
+    }
+}
+
+impl Interpreter {
+    /// The value of `position` in the ruleset `instance`.
+    pub fn position_value(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        position: Value,
+        span: &Span,
+    ) -> EvalResult<Game> {
+        let position = match &instance.def.normal {
+            Some(normal) => self.apply_rule(instance, normal, position, span)?,
+            None => position,
+        };
+        if let Some(&g) = instance.table.borrow().get(&position) {
+            return Ok(g);
+        }
+        if !instance.in_progress.borrow_mut().insert(position.clone()) {
+            return Err(EvalError::new(
+                format!(
+                    "the position {position} of `{}` can be reached from itself",
+                    instance.describe()
+                ),
+                span.clone(),
+            )
+            .with_help(
+                "cg computes values of short (loopfree) games: every sequence of moves must end",
+            ));
+        }
+        // Leaves the set however the computation ends, an interrupt included.
+        let _visiting = Visiting {
+            set: &instance.in_progress,
+            position: position.clone(),
+        };
+        let in_progress = instance.in_progress.borrow().len();
+        let value = if in_progress > MAX_POSITION_DEPTH {
+            Err(EvalError::new(
+                format!(
+                    "positions of `{}` nest deeper than {MAX_POSITION_DEPTH} moves",
+                    instance.describe()
+                ),
+                span.clone(),
+            )
+            .with_help("is the game finite? every sequence of moves must end"))
+        } else {
+            self.compute_value(instance, &position, span)
+        };
+        let value = value?;
+        instance.table.borrow_mut().insert(position, value);
+        Ok(value)
+    }
+
+    fn compute_value(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        position: &Value,
+        span: &Span,
+    ) -> EvalResult<Game> {
+        let def = instance.def.clone();
+        if let Some(split) = &def.split {
+            let parts = self.apply_rule(instance, split, position.clone(), span)?;
+            let parts = collection(parts, "split", span)?;
+            let whole = parts.len() == 1 && parts[0] == *position;
+            if !whole {
+                let mut total = Game::ZERO;
+                for part in parts {
+                    total = total + self.position_value(instance, part, span)?;
+                }
+                return Ok(total);
+            }
+        }
+        if def.impartial {
+            let moves = def.moves.as_ref().expect("an impartial ruleset has moves");
+            let options = self.options(instance, moves, "moves", position, span)?;
+            let mut seen: Vec<bool> = vec![false; options.len() + 1];
+            for g in options {
+                let Some(n) = g.nim_value() else {
+                    return Err(EvalError::new(
+                        format!("an option of an impartial ruleset has the value {g}, which is not a nimber"),
+                        span.clone(),
+                    ));
+                };
+                if let Some(slot) = n.to_usize().and_then(|i| seen.get_mut(i)) {
+                    *slot = true;
+                }
+            }
+            let mex = seen.iter().position(|s| !s).unwrap_or(seen.len());
+            return Ok(Game::nimber(Integer::from(mex)));
+        }
+        let left = def.left.as_ref().expect("a ruleset has left");
+        let right = def.right.as_ref().expect("a ruleset has right");
+        let left = self.options(instance, left, "left", position, span)?;
+        let right = self.options(instance, right, "right", position, span)?;
+        Ok(Game::from_options(&left, &right))
+    }
+
+    /// The values of the options a rule gives: each option a position or a `sum` of positions.
+    fn options(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        rule: &Value,
+        kind: &str,
+        position: &Value,
+        span: &Span,
+    ) -> EvalResult<Vec<Game>> {
+        let options = self.apply_rule(instance, rule, position.clone(), span)?;
+        let options = collection(options, kind, span)?;
+        let mut values = Vec::with_capacity(options.len());
+        for option in options {
+            values.push(match option {
+                Value::Sum(parts) => {
+                    let mut total = Game::ZERO;
+                    for part in parts.iter() {
+                        total = total + self.position_value(instance, part.clone(), span)?;
+                    }
+                    total
+                }
+                other => self.position_value(instance, other, span)?,
+            });
+        }
+        Ok(values)
+    }
+
+    fn apply_rule(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        rule: &Value,
+        position: Value,
+        span: &Span,
+    ) -> EvalResult<Value> {
+        let Value::Function(f) = rule else {
+            unreachable!("rules compile to functions");
+        };
+        let mut args = instance.args.clone();
+        args.push(position);
+        self.call_function(f, args, span)
+    }
+}
+
+/// A position being valued; dropping it takes the position out of the in-progress set.
+struct Visiting<'a> {
+    set: &'a RefCell<AHashSet<Value>>,
+    position: Value,
+}
+
+impl Drop for Visiting<'_> {
+    fn drop(&mut self) {
+        self.set.borrow_mut().remove(&self.position);
+    }
+}
+
+fn collection(v: Value, kind: &str, span: &Span) -> EvalResult<Vec<Value>> {
+    v.elements().ok_or_else(|| {
+        EvalError::new(
+            format!(
+                "the rule `{kind}` must give a list or set; it gave {}",
+                v.kind()
+            ),
+            span.clone(),
+        )
+    })
+}
