@@ -6,4 +6,5 @@
 pub mod core;
 pub mod diag;
 pub mod eval;
+pub mod repl;
 pub mod syntax;

@@ -1,13 +1,13 @@
 //! The `cg` command: `cg -e EXPR` evaluates and prints; `cg FILE.cg [ARGS...]` runs a script;
 //! `cg` alone starts the interactive session (or, with input piped in, reads statements from it).
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
 
-use cg::core::{catch_interrupt, quiet_interrupt_panics, request_interrupt};
-use cg::eval::{Error, Interpreter, Mode, Source, Value};
+use cg::core::quiet_interrupt_panics;
+use cg::eval::{Interpreter, Mode, Source, Value};
 
 /// Evaluation runs on a thread with a large stack: canonical forms and user functions recurse.
 const STACK_BYTES: usize = 1 << 30;
@@ -89,62 +89,37 @@ fn run(interpreter: &mut Interpreter, source: Rc<Source>, mode: Mode) -> u8 {
     }
 }
 
-/// Reads statements line by line: a line that leaves a construct open (a bracket, a `def`
-/// without its `end`) continues on the next. Errors are reported and the session goes on;
-/// Ctrl-C interrupts a computation.
+/// The interactive session on a terminal; with input piped in, reads statements from it (a
+/// line that leaves a construct open continues on the next), with no prompt and no colour.
 fn interactive() -> u8 {
-    let terminal = std::io::stdin().is_terminal();
-    if terminal {
-        let _ = ctrlc::set_handler(request_interrupt);
+    if std::io::stdin().is_terminal() {
+        return cg::repl::run();
     }
-    let mut interpreter = Interpreter::new();
+    let mut session = cg::repl::Session::new();
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
     let mut buffer = String::new();
-    let mut number = 0;
-    loop {
-        if terminal {
-            print!("{}", if buffer.is_empty() { "cg> " } else { "... " });
-            let _ = std::io::stdout().flush();
-        }
-        let Some(Ok(line)) = lines.next() else { break };
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
         buffer.push_str(&line);
         buffer.push('\n');
         if buffer.trim().is_empty() {
             buffer.clear();
             continue;
         }
-        if let Err(e) = cg::syntax::parse_program(&buffer) {
-            if e.incomplete {
-                continue;
+        if !buffer.trim_start().starts_with(':') {
+            if let Err(e) = cg::syntax::parse_program(&buffer) {
+                if e.incomplete {
+                    continue;
+                }
             }
         }
-        number += 1;
-        let name = if terminal {
-            format!("<input {number}>")
-        } else {
-            "<stdin>".to_string()
-        };
-        let source = Rc::new(Source::new(name, std::mem::take(&mut buffer), None));
-        let outcome = catch_interrupt(|| interpreter.run_source(source.clone(), Mode::Echo));
-        match outcome {
-            Ok(Ok(_)) => {}
-            Ok(Err(e)) => report(e, &source),
-            Err(_) => {
-                interpreter.recover();
-                eprintln!("interrupted");
-            }
+        let input = std::mem::take(&mut buffer);
+        if !session.handle(&input, "<stdin>", false) {
+            return 0;
         }
     }
     if !buffer.trim().is_empty() {
-        let source = Rc::new(Source::new("<stdin>", buffer, None));
-        if let Err(e) = interpreter.run_source(source.clone(), Mode::Echo) {
-            report(e, &source);
-        }
+        session.handle(&buffer, "<stdin>", false);
     }
     0
-}
-
-fn report(e: Error, source: &Rc<Source>) {
-    eprint!("{}", e.render(source, cg::diag::colours_wanted()));
 }

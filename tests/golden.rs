@@ -49,6 +49,35 @@ fn script_output(case: &Path) -> String {
     out
 }
 
+/// Pipes a file into `cg` (the session without a terminal).
+fn piped_output(case: &Path) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cg"))
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("cg runs");
+    let input = std::fs::read(case).expect("the case is readable");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(&input)
+        .expect("cg reads its input");
+    let run = child.wait_with_output().expect("cg finishes");
+    let mut out = String::from_utf8_lossy(&run.stdout).into_owned();
+    out.push_str("--- stderr\n");
+    out.push_str(&String::from_utf8_lossy(&run.stderr));
+    out
+}
+
+#[test]
+fn golden_piped_sessions() {
+    check_directory("tests/golden/piped", piped_output);
+}
+
 #[test]
 fn golden_transcripts() {
     check_directory("tests/golden", transcript);

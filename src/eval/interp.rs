@@ -46,6 +46,8 @@ pub struct Interpreter {
     loading: Vec<PathBuf>,
     /// Loop iterations and calls still allowed (see `limit_steps`).
     steps_left: u64,
+    /// The last value printed by a top-level expression (the session's `_`).
+    last_echoed: Option<Value>,
 }
 
 impl Default for Interpreter {
@@ -71,12 +73,18 @@ impl Interpreter {
             output: Box::new(|text| println!("{text}")),
             loading: Vec::new(),
             steps_left: u64::MAX,
+            last_echoed: None,
         }
     }
 
     /// Sends `print` and echoed values to `output` (one call per line of output).
     pub fn set_output(&mut self, output: impl FnMut(&str) + 'static) {
         self.output = Box::new(output);
+    }
+
+    /// The last value a top-level expression printed since the previous call.
+    pub fn take_last_echoed(&mut self) -> Option<Value> {
+        self.last_echoed.take()
     }
 
     /// Stops any program that runs more than `steps` loop iterations and calls, with an error
@@ -180,6 +188,7 @@ impl Interpreter {
                 if !matches!(v, Value::Nothing) {
                     let text = v.to_string();
                     self.print(&text);
+                    self.last_echoed = Some(v);
                 }
             }
             Op::Bind(binder, node) => {

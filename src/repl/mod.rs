@@ -1,0 +1,287 @@
+//! The interactive session: a rustyline editor with history kept across sessions, multi-line
+//! input (an unfinished brace, bracket or block continues on the next line), completion of
+//! names and commands, bracket matching, and the `:` commands. Errors are reported and the
+//! session goes on; Ctrl-C interrupts a computation and keeps every definition.
+
+mod commands;
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::Instant;
+
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::{CmdKind, Highlighter, MatchingBracketHighlighter};
+use rustyline::hint::Hinter;
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Context, Editor, Helper};
+
+use crate::core::{catch_interrupt, request_interrupt};
+use crate::eval::{builtins, Interpreter, Mode, Source, Value};
+
+/// The `:` commands, for completion and `:help`.
+pub const COMMANDS: &[(&str, &str)] = &[
+    (":help", ":help, or :help NAME for a builtin function"),
+    (":load", ":load FILE runs a script in this session"),
+    (":time", ":time EXPR prints the value and how long it took"),
+    (":type", ":type EXPR prints what kind of value EXPR is"),
+    (":reset", ":reset forgets every definition"),
+    (":quit", ":quit (or Ctrl-D) ends the session"),
+];
+
+const KEYWORDS: &[&str] = &[
+    "let",
+    "def",
+    "memo",
+    "if",
+    "then",
+    "elif",
+    "else",
+    "end",
+    "for",
+    "in",
+    "do",
+    "while",
+    "break",
+    "continue",
+    "return",
+    "load",
+    "ruleset",
+    "impartial",
+    "and",
+    "or",
+    "not",
+    "true",
+    "false",
+];
+
+/// What the editor knows about the session: the names it can complete.
+struct CgHelper {
+    names: Rc<RefCell<Vec<String>>>,
+    brackets: MatchingBracketHighlighter,
+    colour: bool,
+}
+
+impl Helper for CgHelper {}
+
+impl Hinter for CgHelper {
+    type Hint = String;
+}
+
+impl Validator for CgHelper {
+    /// Input is complete unless the parser says more lines could finish it.
+    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
+        let input = ctx.input();
+        if input.trim_start().starts_with(':') {
+            return Ok(ValidationResult::Valid(None));
+        }
+        Ok(match crate::syntax::parse_program(input) {
+            Err(e) if e.incomplete => ValidationResult::Incomplete,
+            _ => ValidationResult::Valid(None),
+        })
+    }
+}
+
+impl Highlighter for CgHelper {
+    fn highlight<'l>(&self, line: &'l str, pos: usize) -> Cow<'l, str> {
+        if self.colour {
+            self.brackets.highlight(line, pos)
+        } else {
+            Cow::Borrowed(line)
+        }
+    }
+
+    fn highlight_char(&self, line: &str, pos: usize, kind: CmdKind) -> bool {
+        self.colour && self.brackets.highlight_char(line, pos, kind)
+    }
+}
+
+impl Completer for CgHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let before = &line[..pos];
+        let start = before
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .map_or(0, |i| i + 1);
+        let word = &before[start..];
+        if word.is_empty() {
+            return Ok((pos, Vec::new()));
+        }
+        let mut candidates: Vec<String> = if word.starts_with(':') {
+            COMMANDS.iter().map(|(c, _)| c.to_string()).collect()
+        } else {
+            let mut all: Vec<String> = builtins::all().map(|b| b.name.to_string()).collect();
+            all.extend(KEYWORDS.iter().map(|k| k.to_string()));
+            all.extend(self.names.borrow().iter().cloned());
+            all
+        };
+        candidates.retain(|c| c.starts_with(word));
+        candidates.sort();
+        candidates.dedup();
+        let pairs = candidates
+            .into_iter()
+            .map(|c| Pair {
+                display: c.clone(),
+                replacement: c,
+            })
+            .collect();
+        Ok((start, pairs))
+    }
+}
+
+/// Where the session's history is kept: `$XDG_DATA_HOME/cg/history`, else
+/// `~/.local/share/cg/history`.
+fn history_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    let dir = base.join("cg");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join("history"))
+}
+
+/// Runs the interactive session on a terminal; returns the exit status.
+pub fn run() -> u8 {
+    let _ = ctrlc::set_handler(request_interrupt);
+    let colour = crate::diag::colours_wanted();
+    let names = Rc::new(RefCell::new(Vec::new()));
+    let helper = CgHelper {
+        names: names.clone(),
+        brackets: MatchingBracketHighlighter::new(),
+        colour,
+    };
+    let mut editor: Editor<CgHelper, rustyline::history::DefaultHistory> = match Editor::new() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("cg: cannot start the line editor: {e}");
+            return 1;
+        }
+    };
+    editor.set_helper(Some(helper));
+    let history = history_path();
+    if let Some(path) = &history {
+        let _ = editor.load_history(path);
+    }
+    println!(
+        "cg {}: combinatorial game theory. :help for help, :quit or Ctrl-D to leave.",
+        env!("CARGO_PKG_VERSION")
+    );
+    let mut session = Session::new();
+    let mut number = 0;
+    loop {
+        match editor.readline("cg> ") {
+            Ok(line) => {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let _ = editor.add_history_entry(line.as_str());
+                number += 1;
+                if !session.handle(&line, &format!("<input {number}>"), colour) {
+                    break;
+                }
+                *names.borrow_mut() = session
+                    .interpreter
+                    .globals
+                    .defined_names()
+                    .map(String::from)
+                    .collect();
+            }
+            // Ctrl-C at the prompt clears the line.
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                eprintln!("cg: {e}");
+                break;
+            }
+        }
+    }
+    if let Some(path) = &history {
+        let _ = editor.save_history(path);
+    }
+    0
+}
+
+/// An interactive session's state, shared by the terminal editor and piped input.
+pub struct Session {
+    pub interpreter: Interpreter,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session {
+            interpreter: Interpreter::new(),
+        }
+    }
+
+    /// Handles one input (statements or a `:` command); false when the session should end.
+    pub fn handle(&mut self, input: &str, name: &str, colour: bool) -> bool {
+        let trimmed = input.trim();
+        if let Some(command) = trimmed.strip_prefix(':') {
+            return commands::run(self, command, colour);
+        }
+        self.evaluate(input, name, Mode::Echo, colour);
+        true
+    }
+
+    /// Evaluates `text`, reporting errors and interrupts; the last value is kept as `_`.
+    fn evaluate(&mut self, text: &str, name: &str, mode: Mode, colour: bool) -> Option<Value> {
+        let source = Rc::new(Source::new(name, text, None));
+        let interpreter = &mut self.interpreter;
+        match catch_interrupt(|| interpreter.run_source(source.clone(), mode)) {
+            Ok(Ok(value)) => {
+                if let Some(last) = self.interpreter.take_last_echoed() {
+                    self.interpreter.globals.define("_", last);
+                }
+                Some(value)
+            }
+            Ok(Err(e)) => {
+                eprint!("{}", e.render(&source, colour));
+                None
+            }
+            Err(_) => {
+                self.interpreter.recover();
+                eprintln!("interrupted");
+                None
+            }
+        }
+    }
+
+    /// Evaluates an expression and reports how long it took.
+    fn timed(&mut self, text: &str, colour: bool) {
+        let start = Instant::now();
+        let value = self.evaluate(text, "<time>", Mode::LastValue, colour);
+        let elapsed = start.elapsed();
+        if let Some(v) = value {
+            if !matches!(v, Value::Nothing) {
+                println!("{v}");
+            }
+            println!("time: {}", format_duration(elapsed));
+        }
+    }
+}
+
+fn format_duration(d: std::time::Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 1.0 {
+        format!("{s:.3} s")
+    } else if s >= 1e-3 {
+        format!("{:.3} ms", s * 1e3)
+    } else {
+        format!("{:.1} µs", s * 1e6)
+    }
+}
