@@ -20,6 +20,8 @@ pub enum Value {
     List(Vec<Value>),
     /// Elements sorted in printing order, without repeats.
     Set(Vec<Value>),
+    Thermograph(std::rc::Rc<crate::core::Thermograph>),
+    UptimalExpansion(std::rc::Rc<crate::core::UptimalExpansion>),
 }
 
 impl Value {
@@ -77,6 +79,8 @@ impl Value {
             Value::Str(_) => "a string",
             Value::List(_) => "a list",
             Value::Set(_) => "a set",
+            Value::Thermograph(_) => "a thermograph",
+            Value::UptimalExpansion(_) => "an uptimal expansion",
         }
     }
 }
@@ -97,6 +101,8 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Str(_) => 4,
         Value::List(_) => 5,
         Value::Set(_) => 6,
+        Value::Thermograph(_) => 7,
+        Value::UptimalExpansion(_) => 8,
     }
 }
 
@@ -137,6 +143,8 @@ impl fmt::Display for Value {
             Value::Str(s) => write!(f, "{s:?}"),
             Value::List(items) => write_items(f, "[", items, "]"),
             Value::Set(items) => write_items(f, "{", items, "}"),
+            Value::Thermograph(t) => write!(f, "{t}"),
+            Value::UptimalExpansion(e) => write!(f, "{e}"),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! read from the same place as the evaluator. Each area of the language has its own table.
 
 mod games;
+mod thermal;
 
 use crate::syntax::ast::Span;
 
@@ -10,7 +11,7 @@ use super::error::{EvalError, EvalResult};
 use super::value::Value;
 
 /// Every table of builtins; names are unique across them.
-static TABLES: &[&[Builtin]] = &[games::BUILTINS];
+static TABLES: &[&[Builtin]] = &[games::BUILTINS, thermal::BUILTINS];
 
 /// An evaluated argument with the span of the expression it came from.
 pub struct Arg {
