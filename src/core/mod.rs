@@ -6,25 +6,33 @@ mod canonical;
 mod compare;
 pub mod dyadic;
 mod game;
+mod incentives;
+mod infinitesimal;
 pub mod integer;
 mod interrupt;
 pub mod nimber;
 mod notation;
 mod nus;
+mod products;
 mod properties;
 pub mod rational;
 mod store;
+mod thermal;
+mod thermograph;
 mod uptimal;
 
 pub use dyadic::Dyadic;
 pub use game::{Game, Outcome};
+pub use infinitesimal::NotAtomic;
 pub use integer::Integer;
 pub use interrupt::{
     catch_interrupt, check_interrupt, quiet_interrupt_panics, request_interrupt, Interrupted,
 };
 pub use notation::{UpForm, UptimalForm};
 pub use nus::{Nus, Sign};
+pub use products::ExplicitGame;
 pub use properties::TooLarge;
 pub use rational::Rational;
 pub use store::{clear_caches, store_stats, Side, StoreStats};
+pub use thermograph::{Thermograph, Trajectory};
 pub use uptimal::UptimalExpansion;

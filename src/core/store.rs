@@ -8,6 +8,7 @@
 use std::cell::RefCell;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::ops::Range;
+use std::rc::Rc;
 
 use ahash::{AHashMap, RandomState};
 use hashbrown::HashTable;
@@ -16,6 +17,7 @@ use super::dyadic::Dyadic;
 use super::game::{Game, SmallNus};
 use super::integer::Integer;
 use super::nus::Nus;
+use super::thermograph::Thermograph;
 use super::uptimal::UptimalExpansion;
 
 /// Where a game's options lie in the pool: Left options first, then Right options.
@@ -78,6 +80,16 @@ pub(crate) struct Store {
     pub(crate) uptimal_cache: AHashMap<Game, Option<UptimalExpansion>>,
     /// (↑^k, ↑^→k) for k = 1, 2, ...
     pub(crate) up_powers: Vec<(Game, Game)>,
+    /// Thermographs, stop counts, naive atomic weights, far stars (see `thermal`,
+    /// `infinitesimal`).
+    pub(crate) thermograph_cache: AHashMap<Game, Rc<Thermograph>>,
+    pub(crate) stop_count_cache: AHashMap<Game, Integer>,
+    pub(crate) atomic_weight_cache: AHashMap<Game, Game>,
+    pub(crate) far_star_cache: AHashMap<Game, Integer>,
+    /// Products of canonical games (see `products`).
+    pub(crate) norton_cache: AHashMap<(Game, Game), Game>,
+    pub(crate) conway_cache: AHashMap<(Game, Game), Game>,
+    pub(crate) ordinal_sum_cache: AHashMap<(Game, Game), Game>,
 }
 
 thread_local! {
@@ -126,6 +138,13 @@ impl Store {
             all_small_cache: AHashMap::new(),
             uptimal_cache: AHashMap::new(),
             up_powers: Vec::new(),
+            thermograph_cache: AHashMap::new(),
+            stop_count_cache: AHashMap::new(),
+            atomic_weight_cache: AHashMap::new(),
+            far_star_cache: AHashMap::new(),
+            norton_cache: AHashMap::new(),
+            conway_cache: AHashMap::new(),
+            ordinal_sum_cache: AHashMap::new(),
         }
     }
 
@@ -286,5 +305,12 @@ impl Store {
         self.birthday_cache.clear();
         self.stops_cache.clear();
         self.all_small_cache.clear();
+        self.thermograph_cache.clear();
+        self.stop_count_cache.clear();
+        self.atomic_weight_cache.clear();
+        self.far_star_cache.clear();
+        self.norton_cache.clear();
+        self.conway_cache.clear();
+        self.ordinal_sum_cache.clear();
     }
 }

@@ -10,6 +10,8 @@
 //! candidate is confirmed by building it and comparing handles, so a wrong guess can only miss an
 //! uptimal, never misname a game. Negative last coefficients are found through -G.
 
+use std::fmt;
+
 use super::dyadic::Dyadic;
 use super::game::Game;
 use super::integer::Integer;
@@ -143,5 +145,49 @@ impl Store {
             self.up_powers.push(next);
         }
         self.up_powers[k as usize - 1]
+    }
+}
+
+impl fmt::Display for UptimalExpansion {
+    /// `NUMBERSTAR.d1d2...dk` (NOTATION.md): the number part (left out when 0 and a nimber
+    /// follows), the nimber (`*`, `*2`, ...), a point, then the coefficients of ↑, ↑^2, ...: a
+    /// digit 0-9 or a letter A-Z (10-35), larger ones in parentheses, each negative one followed
+    /// by `-`; `0` when there are none. `0.1` is ↑, `*.1-` is ↓*, `0.1111` is ↑^[4].
+    ///
+    /// ```
+    /// use cg::core::Game;
+    /// let e = |g: Game| g.uptimal_expansion().unwrap().to_string();
+    /// assert_eq!(e(Game::up()), "0.1");
+    /// assert_eq!(e(-Game::up() + Game::star()), "*.1-");
+    /// assert_eq!(e(Game::up().pow_to(4).unwrap()), "0.1111");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let has_nimber = !self.nimber.is_zero();
+        if !has_nimber || !self.number.is_zero() {
+            write!(f, "{}", self.number)?;
+        }
+        if has_nimber {
+            if self.nimber == Integer::one() {
+                f.write_str("*")?;
+            } else {
+                write!(f, "*{}", self.nimber)?;
+            }
+        }
+        f.write_str(".")?;
+        if self.coefficients.is_empty() {
+            f.write_str("0")?;
+        }
+        for a in &self.coefficients {
+            let magnitude = a.abs();
+            match magnitude.to_u32() {
+                Some(d) if d < 10 => write!(f, "{d}")?,
+                Some(d) if d < 36 => write!(f, "{}", char::from(b'A' + (d - 10) as u8))?,
+                _ => write!(f, "({magnitude})")?,
+            }
+            if a.is_negative() {
+                f.write_str("-")?;
+            }
+        }
+        Ok(())
     }
 }

@@ -179,10 +179,11 @@ pub fn binary(
         Mul => multiply((a, sa), (b, sb), span),
         Div => divide((a, sa), (b, sb), span),
         FloorDiv | Rem => floor_division(op == Rem, (a, sa), (b, sb), span),
-        OrdinalSum => Err(EvalError::new(
-            "the ordinal sum `:` is not available yet",
-            span,
-        )),
+        OrdinalSum => {
+            let g = to_game(&a, sa, "the base of an ordinal sum")?;
+            let h = to_game(&b, sb, "the subordinate of an ordinal sum")?;
+            Ok(Value::from_game(g.ordinal_sum(h)))
+        }
         And | Or => unreachable!("`and` and `or` are evaluated lazily by the interpreter"),
         Eq => Ok(Value::Bool(a == b)),
         Ne => Ok(Value::Bool(a != b)),

@@ -52,6 +52,8 @@ pub enum Value {
     /// `sum(a, b, ...)`: a disjunctive sum kept formal, so that a ruleset option can be a sum of
     /// positions; used as a game it is the sum of its parts.
     Sum(Rc<Vec<Value>>),
+    Thermograph(Rc<crate::core::Thermograph>),
+    UptimalExpansion(Rc<crate::core::UptimalExpansion>),
 }
 
 impl Value {
@@ -158,6 +160,8 @@ impl Value {
             Value::Function(_) | Value::Builtin(_) => "a function",
             Value::RulesetDef(_) | Value::Ruleset(_) => "a ruleset",
             Value::Sum(_) => "a sum",
+            Value::Thermograph(_) => "a thermograph",
+            Value::UptimalExpansion(_) => "an uptimal expansion",
         }
     }
 
@@ -219,6 +223,8 @@ impl PartialEq for Value {
             (Value::RulesetDef(a), Value::RulesetDef(b)) => Rc::ptr_eq(a, b),
             (Value::Ruleset(a), Value::Ruleset(b)) => Rc::ptr_eq(a, b),
             (Value::Sum(a), Value::Sum(b)) => a == b,
+            (Value::Thermograph(a), Value::Thermograph(b)) => a == b,
+            (Value::UptimalExpansion(a), Value::UptimalExpansion(b)) => a == b,
             _ => false,
         }
     }
@@ -258,6 +264,8 @@ impl Hash for Value {
             Value::RulesetDef(r) => (Rc::as_ptr(r) as usize).hash(state),
             Value::Ruleset(r) => (Rc::as_ptr(r) as usize).hash(state),
             Value::Sum(parts) => parts.hash(state),
+            Value::Thermograph(t) => t.to_string().hash(state),
+            Value::UptimalExpansion(e) => e.hash(state),
         }
     }
 }
@@ -283,6 +291,7 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Range { .. } => 9,
         Value::Nothing => 10,
         Value::Sum(_) => 11,
+        Value::Thermograph(_) | Value::UptimalExpansion(_) => 13,
         Value::Function(_) | Value::Builtin(_) | Value::RulesetDef(_) | Value::Ruleset(_) => 12,
     }
 }
@@ -380,6 +389,8 @@ impl fmt::Display for Value {
             Value::Builtin(b) => write!(f, "<builtin {}>", b.name),
             Value::RulesetDef(r) => write!(f, "<ruleset {}>", r.name),
             Value::Ruleset(r) => write!(f, "<ruleset {}>", r.describe()),
+            Value::Thermograph(t) => write!(f, "{t}"),
+            Value::UptimalExpansion(e) => write!(f, "{e}"),
             Value::Sum(parts) => match self.to_game() {
                 Some(g) => write!(f, "{}", Value::from_game(g)),
                 None => write_items(f, "sum(", parts, ")"),

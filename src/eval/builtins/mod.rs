@@ -5,6 +5,7 @@
 mod collections;
 mod games;
 mod rulesets;
+mod thermal;
 
 use crate::core::Outcome;
 use crate::syntax::ast::Span;
@@ -14,7 +15,12 @@ use super::interp::Interpreter;
 use super::value::Value;
 
 /// Every table of builtins; names are unique across them.
-static TABLES: &[&[Builtin]] = &[games::BUILTINS, collections::BUILTINS, rulesets::BUILTINS];
+static TABLES: &[&[Builtin]] = &[
+    games::BUILTINS,
+    thermal::BUILTINS,
+    collections::BUILTINS,
+    rulesets::BUILTINS,
+];
 
 /// Names that stand for constants: the booleans and the outcome classes.
 pub fn constant(name: &str) -> Option<Value> {
