@@ -15,7 +15,7 @@ use crate::syntax::ast::{
 use super::builtins;
 use super::error::{EvalError, EvalResult};
 use super::function::Proto;
-use super::ir::{Binder, IrClause, Node, Op, Slot};
+use super::ir::{Binder, ExplicitNode, IrClause, Node, Op, Slot};
 use super::ops;
 use super::source::Source;
 use super::value::Value;
@@ -533,6 +533,7 @@ impl<'g> Compiler<'g> {
         Ok(match &e.kind {
             ExprKind::Nus(lit) => Node::Const(ops::eval_literal(lit, span)?),
             ExprKind::Str(s) => Node::Const(Value::str(s)),
+            ExprKind::Explicit(inner) => Node::Explicit(Box::new(self.explicit(inner)?)),
             ExprKind::Name(name) => self.resolve(name, &span),
             ExprKind::Call { callee, args } => {
                 let args = self.spanned_all(args)?;
@@ -661,6 +662,24 @@ impl<'g> Compiler<'g> {
                     clauses,
                 }
             }
+        })
+    }
+
+    /// The parts of a quoted game: brace forms are kept, other expressions evaluated.
+    fn explicit(&mut self, e: &Expr) -> EvalResult<ExplicitNode> {
+        Ok(match &e.kind {
+            ExprKind::Game { left, right } => ExplicitNode::Form {
+                left: left
+                    .iter()
+                    .map(|o| self.explicit(o))
+                    .collect::<EvalResult<_>>()?,
+                right: right
+                    .iter()
+                    .map(|o| self.explicit(o))
+                    .collect::<EvalResult<_>>()?,
+            },
+            ExprKind::Explicit(inner) => self.explicit(inner)?,
+            _ => ExplicitNode::Value(self.expr(e)?, e.span.clone()),
         })
     }
 

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use ahash::AHashMap;
 
-use crate::core::Game;
+use crate::core::{ExplicitGame, Game};
 use crate::syntax::ast::{BinaryOp, CollectionKind, Span};
 use crate::syntax::parse_program;
 
@@ -17,7 +17,7 @@ use super::builtins::{self, Arg, Builtin};
 use super::compile::{Chunk, Compiler, Globals, Mode};
 use super::error::{EvalError, EvalResult, Flow, Unwind};
 use super::function::Function;
-use super::ir::{Binder, IrClause, Node, Op, Slot};
+use super::ir::{Binder, ExplicitNode, IrClause, Node, Op, Slot};
 use super::num::Num;
 use super::ops;
 use super::ruleset::{RulesetDef, RulesetInstance};
@@ -552,6 +552,7 @@ impl Interpreter {
                     CollectionKind::Set => Value::set(out),
                 }
             }
+            Node::Explicit(form) => Value::Explicit(Rc::new(self.explicit(form)?)),
             Node::Ruleset {
                 name,
                 arity,
@@ -594,6 +595,22 @@ impl Interpreter {
             | Node::CallBuiltin { .. }
             | Node::If { .. }
             | Node::Index { .. } => self.eval(node)?,
+        })
+    }
+
+    fn explicit(&mut self, form: &ExplicitNode) -> Flow<ExplicitGame> {
+        Ok(match form {
+            ExplicitNode::Form { left, right } => ExplicitGame::form(
+                left.iter().map(|o| self.explicit(o)).collect::<Flow<_>>()?,
+                right
+                    .iter()
+                    .map(|o| self.explicit(o))
+                    .collect::<Flow<_>>()?,
+            ),
+            ExplicitNode::Value(node, span) => match self.eval(node)? {
+                Value::Explicit(e) => e.as_ref().clone(),
+                v => ExplicitGame::Value(ops::to_game(&v, span.clone(), "an option of a game")?),
+            },
         })
     }
 

@@ -90,6 +90,8 @@ pub enum Node {
         element: Box<Node>,
         clauses: Vec<IrClause>,
     },
+    /// `'{...}'`: a game kept in the form written.
+    Explicit(Box<ExplicitNode>),
     /// A ruleset declaration: its rules as closures, by kind (`left`, `right`, `moves`, ...).
     Ruleset {
         name: String,
@@ -97,6 +99,16 @@ pub enum Node {
         impartial: bool,
         rules: Vec<(String, Node)>,
     },
+}
+
+/// The parts of an explicit game: forms stay forms, anything else is evaluated to a game.
+#[derive(Debug)]
+pub enum ExplicitNode {
+    Form {
+        left: Vec<ExplicitNode>,
+        right: Vec<ExplicitNode>,
+    },
+    Value(Node, Span),
 }
 
 #[derive(Debug)]

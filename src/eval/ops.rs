@@ -180,6 +180,10 @@ pub fn binary(
         Div => divide((a, sa), (b, sb), span),
         FloorDiv | Rem => floor_division(op == Rem, (a, sa), (b, sb), span),
         OrdinalSum => {
+            if let Value::Explicit(base) = &a {
+                let h = to_game(&b, sb, "the subordinate of an ordinal sum")?;
+                return Ok(Value::from_game(Game::ordinal_sum_explicit(base, h)));
+            }
             let g = to_game(&a, sa, "the base of an ordinal sum")?;
             let h = to_game(&b, sb, "the subordinate of an ordinal sum")?;
             Ok(Value::from_game(g.ordinal_sum(h)))
@@ -227,11 +231,15 @@ fn add_or_subtract(
         ))
     };
     let g = match &a {
-        Value::Number(_) | Value::Game(_) => to_game(&a, sa, "an operand")?,
+        Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Sum(_) => {
+            to_game(&a, sa, "an operand")?
+        }
         other => return Err(mismatch(other, &sa)),
     };
     let h = match &b {
-        Value::Number(_) | Value::Game(_) => to_game(&b, sb, "an operand")?,
+        Value::Number(_) | Value::Game(_) | Value::Explicit(_) | Value::Sum(_) => {
+            to_game(&b, sb, "an operand")?
+        }
         other => return Err(mismatch(other, &sb)),
     };
     let _ = span;

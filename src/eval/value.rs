@@ -53,6 +53,8 @@ pub enum Value {
     /// positions; used as a game it is the sum of its parts.
     Sum(Rc<Vec<Value>>),
     Thermograph(Rc<crate::core::Thermograph>),
+    /// `'{*|*}'`: a game kept in the form written; used as a game it is its canonical form.
+    Explicit(Rc<crate::core::ExplicitGame>),
     UptimalExpansion(Rc<crate::core::UptimalExpansion>),
 }
 
@@ -102,6 +104,7 @@ impl Value {
         match self {
             Value::Game(g) => Some(*g),
             Value::Number(q) => q.to_dyadic().map(Game::number),
+            Value::Explicit(e) => Some(e.to_canonical()),
             Value::Sum(parts) => {
                 let mut total = Game::ZERO;
                 for part in parts.iter() {
@@ -161,6 +164,7 @@ impl Value {
             Value::RulesetDef(_) | Value::Ruleset(_) => "a ruleset",
             Value::Sum(_) => "a sum",
             Value::Thermograph(_) => "a thermograph",
+            Value::Explicit(_) => "an explicit game",
             Value::UptimalExpansion(_) => "an uptimal expansion",
         }
     }
@@ -224,6 +228,7 @@ impl PartialEq for Value {
             (Value::Ruleset(a), Value::Ruleset(b)) => Rc::ptr_eq(a, b),
             (Value::Sum(a), Value::Sum(b)) => a == b,
             (Value::Thermograph(a), Value::Thermograph(b)) => a == b,
+            (Value::Explicit(a), Value::Explicit(b)) => a == b,
             (Value::UptimalExpansion(a), Value::UptimalExpansion(b)) => a == b,
             _ => false,
         }
@@ -265,6 +270,7 @@ impl Hash for Value {
             Value::Ruleset(r) => (Rc::as_ptr(r) as usize).hash(state),
             Value::Sum(parts) => parts.hash(state),
             Value::Thermograph(t) => t.to_string().hash(state),
+            Value::Explicit(e) => explicit_text(e).hash(state),
             Value::UptimalExpansion(e) => e.hash(state),
         }
     }
@@ -291,7 +297,7 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Range { .. } => 9,
         Value::Nothing => 10,
         Value::Sum(_) => 11,
-        Value::Thermograph(_) | Value::UptimalExpansion(_) => 13,
+        Value::Thermograph(_) | Value::UptimalExpansion(_) | Value::Explicit(_) => 13,
         Value::Function(_) | Value::Builtin(_) | Value::RulesetDef(_) | Value::Ruleset(_) => 12,
     }
 }
@@ -390,11 +396,29 @@ impl fmt::Display for Value {
             Value::RulesetDef(r) => write!(f, "<ruleset {}>", r.name),
             Value::Ruleset(r) => write!(f, "<ruleset {}>", r.describe()),
             Value::Thermograph(t) => write!(f, "{t}"),
+            Value::Explicit(e) => write!(f, "'{}'", explicit_text(e)),
             Value::UptimalExpansion(e) => write!(f, "{e}"),
             Value::Sum(parts) => match self.to_game() {
                 Some(g) => write!(f, "{}", Value::from_game(g)),
                 None => write_items(f, "sum(", parts, ")"),
             },
+        }
+    }
+}
+
+/// An explicit game as written: forms in braces, canonical parts in their notation.
+fn explicit_text(e: &crate::core::ExplicitGame) -> String {
+    match e {
+        crate::core::ExplicitGame::Value(g) => g.to_string(),
+        crate::core::ExplicitGame::Form { left, right } => {
+            let side = |options: &[crate::core::ExplicitGame]| {
+                options
+                    .iter()
+                    .map(explicit_text)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            format!("{{{}|{}}}", side(left), side(right))
         }
     }
 }

@@ -46,6 +46,9 @@ pub enum ExprKind {
     },
     /// A string in double quotes, escapes resolved.
     Str(String),
+    /// `'{*|*}'`: a game kept in the form written (options not simplified), for the operations
+    /// whose result depends on the form (ordinal sum, Norton product).
+    Explicit(Box<Expr>),
     /// `(a, b)`, `(a,)`, `()`.
     Tuple(Vec<Expr>),
     /// `{k => v, ...}`; `{=>}` is the empty map.

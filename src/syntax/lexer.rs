@@ -236,6 +236,9 @@ pub enum Token {
     Arrow,
     #[token("=>")]
     FatArrow,
+    /// `'`: quotes a game written explicitly, kept in that form (`'{*|*}'`).
+    #[token("'")]
+    Quote,
     #[token(":")]
     Colon,
     #[token("..")]
@@ -365,7 +368,6 @@ fn lex_error(src: &str, kind: LexErrorKind, span: Span) -> SyntaxError {
             match ch {
                 Some('!') => err.with_help("`!=` means \"not equal\""),
                 Some('.') => err.with_help("ranges are written `a..b` or `a..=b`"),
-                Some('\'') => err.with_help("strings are written in double quotes: \"text\""),
                 Some('↑') => err.with_help("up is written `^`"),
                 Some('↓') => err.with_help("down is written `v`"),
                 _ => err,

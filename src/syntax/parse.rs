@@ -115,6 +115,7 @@ impl<'s> Ctx<'s> {
             ExprKind::Unary { operand, .. } => self.depth_of(operand),
             ExprKind::Binary { lhs, rhs, .. } => self.depth_of(lhs).max(self.depth_of(rhs)),
             ExprKind::Str(_) => 0,
+            ExprKind::Explicit(inner) => self.depth_of(inner),
             ExprKind::Tuple(items) => items.iter().map(|a| self.depth_of(a)).max().unwrap_or(0),
             ExprKind::Map(entries) => entries
                 .iter()

@@ -97,6 +97,10 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("norton_product", "norton_product(G, U)", Exactly(2),
         "Norton's product G.U: n copies of U for an integer n, else {G^L.U + U + I | G^R.U - U - I} over the incentives I of U (Winning Ways ch. 7; Siegel, CGT, II.7).",
         "norton_product(1/2, ^)  # {^^*|v*}", |a, _| {
+            // A unit written explicitly ('{...}') keeps its form: the product depends on it.
+            if let Value::Explicit(unit) = &a[1].value {
+                return Ok(Value::from_game(game(&a[0])?.norton_product_explicit(unit)));
+            }
             Ok(Value::from_game(game(&a[0])?.norton_product(game(&a[1])?)))
         }),
     builtin!("conway_product", "conway_product(G, H)", Exactly(2),
