@@ -6,6 +6,7 @@ mod canonical;
 mod compare;
 pub mod dyadic;
 mod game;
+pub mod heap;
 mod incentives;
 mod infinitesimal;
 pub mod integer;
