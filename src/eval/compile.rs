@@ -15,6 +15,7 @@ use crate::syntax::ast::{
 use super::builtins;
 use super::error::{EvalError, EvalResult};
 use super::function::Proto;
+use super::heap::HeapGame;
 use super::ir::{Binder, ExplicitNode, IrClause, Node, Op, Slot};
 use super::ops;
 use super::source::Source;
@@ -533,6 +534,26 @@ impl<'g> Compiler<'g> {
         Ok(match &e.kind {
             ExprKind::Nus(lit) => Node::Const(ops::eval_literal(lit, span)?),
             ExprKind::Str(s) => Node::Const(Value::str(s)),
+            ExprKind::Heap {
+                family,
+                code,
+                versus,
+            } => {
+                let game =
+                    HeapGame::new(&family.name, &code.0, versus.as_ref().map(|v| v.0.as_str()));
+                match game {
+                    Ok(g) => Node::Const(Value::Heap(std::rc::Rc::new(g))),
+                    Err((e, second)) => {
+                        let operand = if second {
+                            versus.as_ref().map_or(&code.1, |v| &v.1)
+                        } else {
+                            &code.1
+                        };
+                        return Err(EvalError::new(format!("bad {} code: {}", family.name, e.message), operand.clone())
+                            .with_help("octal codes use digits 0-7 after a point (`0.337`); sets are written `{1,4}`, `{1,odds}`"));
+                    }
+                }
+            }
             ExprKind::Explicit(inner) => Node::Explicit(Box::new(self.explicit(inner)?)),
             ExprKind::Name(name) => self.resolve(name, &span),
             ExprKind::Call { callee, args } => {

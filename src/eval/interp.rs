@@ -769,6 +769,25 @@ impl Interpreter {
                     args,
                 ))))
             }
+            Value::Heap(heap) => {
+                let n = match args.as_slice() {
+                    [a] => a.value.as_i64().filter(|n| *n >= 0).ok_or_else(|| {
+                        EvalError::new(
+                            format!("a heap has a nonnegative integer size, not {}", a.value),
+                            a.span.clone(),
+                        )
+                    })?,
+                    _ => {
+                        return Err(EvalError::new(
+                            "a heap game takes one heap size",
+                            span.clone(),
+                        ))
+                    }
+                };
+                let n = usize::try_from(n)
+                    .map_err(|_| EvalError::new("that heap is too large", span.clone()))?;
+                Ok(Value::from_game(heap.values(n)[n]))
+            }
             Value::Ruleset(instance) => {
                 let [position] = <[Arg; 1]>::try_from(args).map_err(|args| {
                     EvalError::new(

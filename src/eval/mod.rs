@@ -5,6 +5,7 @@ pub mod builtins;
 pub mod compile;
 pub mod error;
 pub mod function;
+pub mod heap;
 pub mod interp;
 pub mod ir;
 pub mod num;

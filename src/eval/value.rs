@@ -53,6 +53,10 @@ pub enum Value {
     /// positions; used as a game it is the sum of its parts.
     Sum(Rc<Vec<Value>>),
     Thermograph(Rc<crate::core::Thermograph>),
+    /// A heap game (`octal 0.77`): `R(n)` is the value of a heap of n.
+    Heap(Rc<super::heap::HeapGame>),
+    /// The periodicity of a sequence, or `Nothing` when none was found.
+    Periodicity(Option<Rc<crate::core::heap::Periodicity>>),
     /// `'{*|*}'`: a game kept in the form written; used as a game it is its canonical form.
     Explicit(Rc<crate::core::ExplicitGame>),
     UptimalExpansion(Rc<crate::core::UptimalExpansion>),
@@ -164,6 +168,8 @@ impl Value {
             Value::RulesetDef(_) | Value::Ruleset(_) => "a ruleset",
             Value::Sum(_) => "a sum",
             Value::Thermograph(_) => "a thermograph",
+            Value::Heap(_) => "a heap game",
+            Value::Periodicity(_) => "a periodicity",
             Value::Explicit(_) => "an explicit game",
             Value::UptimalExpansion(_) => "an uptimal expansion",
         }
@@ -228,6 +234,8 @@ impl PartialEq for Value {
             (Value::Ruleset(a), Value::Ruleset(b)) => Rc::ptr_eq(a, b),
             (Value::Sum(a), Value::Sum(b)) => a == b,
             (Value::Thermograph(a), Value::Thermograph(b)) => a == b,
+            (Value::Heap(a), Value::Heap(b)) => Rc::ptr_eq(a, b),
+            (Value::Periodicity(a), Value::Periodicity(b)) => a == b,
             (Value::Explicit(a), Value::Explicit(b)) => a == b,
             (Value::UptimalExpansion(a), Value::UptimalExpansion(b)) => a == b,
             _ => false,
@@ -270,6 +278,8 @@ impl Hash for Value {
             Value::Ruleset(r) => (Rc::as_ptr(r) as usize).hash(state),
             Value::Sum(parts) => parts.hash(state),
             Value::Thermograph(t) => t.to_string().hash(state),
+            Value::Heap(h) => (Rc::as_ptr(h) as usize).hash(state),
+            Value::Periodicity(p) => p.as_ref().map(|p| p.to_string()).hash(state),
             Value::Explicit(e) => explicit_text(e).hash(state),
             Value::UptimalExpansion(e) => e.hash(state),
         }
@@ -297,7 +307,11 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Range { .. } => 9,
         Value::Nothing => 10,
         Value::Sum(_) => 11,
-        Value::Thermograph(_) | Value::UptimalExpansion(_) | Value::Explicit(_) => 13,
+        Value::Thermograph(_)
+        | Value::UptimalExpansion(_)
+        | Value::Explicit(_)
+        | Value::Heap(_)
+        | Value::Periodicity(_) => 13,
         Value::Function(_) | Value::Builtin(_) | Value::RulesetDef(_) | Value::Ruleset(_) => 12,
     }
 }
@@ -396,6 +410,9 @@ impl fmt::Display for Value {
             Value::RulesetDef(r) => write!(f, "<ruleset {}>", r.name),
             Value::Ruleset(r) => write!(f, "<ruleset {}>", r.describe()),
             Value::Thermograph(t) => write!(f, "{t}"),
+            Value::Heap(h) => f.write_str(&h.written),
+            Value::Periodicity(Some(p)) => write!(f, "{p}"),
+            Value::Periodicity(None) => f.write_str("Nothing"),
             Value::Explicit(e) => write!(f, "'{}'", explicit_text(e)),
             Value::UptimalExpansion(e) => write!(f, "{e}"),
             Value::Sum(parts) => match self.to_game() {

@@ -46,6 +46,13 @@ pub enum ExprKind {
     },
     /// A string in double quotes, escapes resolved.
     Str(String),
+    /// A heap game: the family (`octal`, `hex`, `tb`, `subtraction`, `allbut`, `splittles`) and
+    /// its code or set as written, and for a partizan pair `... vs ...` Right's code or set.
+    Heap {
+        family: Ident,
+        code: (String, Span),
+        versus: Option<(String, Span)>,
+    },
     /// `'{*|*}'`: a game kept in the form written (options not simplified), for the operations
     /// whose result depends on the form (ordinal sum, Norton product).
     Explicit(Box<Expr>),

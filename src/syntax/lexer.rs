@@ -119,6 +119,11 @@ pub enum Token {
     /// Zero-width marker between a literal and a directly following `Tiny` / `Miny` (made by
     /// assembly).
     Juxtapose,
+    /// A take-and-break code written after `octal`, `hex` or `tb`: `0.337`, `4.07`, `0.F6`,
+    /// `4!.0`, `0.[3]` (digits, modifiers and brackets around a point). Elsewhere it is an
+    /// error: cg has no decimal numbers.
+    #[regex(r"[0-9A-Fa-f]*[!?=]*\.[0-9A-Za-z\[\]!?=]+", |lex| lex.slice().to_string(), priority = 3)]
+    Code(String),
     /// Raw only: a run of decimal digits.
     #[regex(r"[0-9]+", |lex| lex.slice().to_string())]
     Digits(String),

@@ -114,7 +114,7 @@ impl<'s> Ctx<'s> {
             }
             ExprKind::Unary { operand, .. } => self.depth_of(operand),
             ExprKind::Binary { lhs, rhs, .. } => self.depth_of(lhs).max(self.depth_of(rhs)),
-            ExprKind::Str(_) => 0,
+            ExprKind::Str(_) | ExprKind::Heap { .. } => 0,
             ExprKind::Explicit(inner) => self.depth_of(inner),
             ExprKind::Tuple(items) => items.iter().map(|a| self.depth_of(a)).max().unwrap_or(0),
             ExprKind::Map(entries) => entries
@@ -327,6 +327,50 @@ impl<'s> Ctx<'s> {
         };
         Ok(Stmt {
             kind: StmtKind::Ruleset(Box::new(decl)),
+            span,
+        })
+    }
+
+    /// The source text of a span.
+    pub(crate) fn text(&self, span: Span) -> String {
+        self.src.get(span).unwrap_or("").to_string()
+    }
+
+    /// A heap game: `family operand` or `family operand vs operand`.
+    pub(crate) fn heap(
+        &self,
+        rules: (Ident, (String, Span)),
+        versus: Option<(Ident, (String, Span))>,
+        span: Span,
+    ) -> Built<Expr> {
+        const FAMILIES: &[&str] = &["octal", "hex", "tb", "subtraction", "allbut", "splittles"];
+        let (family, code) = rules;
+        if !FAMILIES.contains(&family.name.as_str()) {
+            return Err(SyntaxError::new(
+                format!("`{}` is not a family of heap games", family.name),
+                family.span.clone(),
+            )
+            .with_help(format!(
+                "the families are {}; a name cannot be followed by a value",
+                FAMILIES.join(", ")
+            )));
+        }
+        let versus = match versus {
+            None => None,
+            Some((word, operand)) if word.name == "vs" => Some(operand),
+            Some((word, _)) => {
+                return Err(SyntaxError::new(
+                    format!("unexpected `{}`; expected `vs`", word.name),
+                    word.span,
+                ))
+            }
+        };
+        Ok(Expr {
+            kind: ExprKind::Heap {
+                family,
+                code,
+                versus,
+            },
             span,
         })
     }
@@ -974,7 +1018,12 @@ fn convert_error(
                 SyntaxError::new(format!("unexpected {shown}; expected {wanted}"), l..r);
             let after_operand = !expected.iter().any(|e| e == "Name");
             let previous = index.checked_sub(1).and_then(|i| tokens.get(i));
-            if is_keyword(&token) {
+            if let Token::Code(text) = &token {
+                error = error.with_help(format!(
+                    "cg has no decimal numbers: write a fraction (`3/2`); `{text}` reads as a \
+                     take-and-break code after `octal`, `hex` or `tb`"
+                ));
+            } else if is_keyword(&token) {
                 error = error.with_help(format!(
                     "{shown} is a reserved word and cannot be used as a name"
                 ));

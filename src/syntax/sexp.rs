@@ -226,6 +226,17 @@ fn write_sexp(expr: &Expr, out: &mut String) {
         ExprKind::Unary { op, operand } => write_list(unary_name(*op), &[operand], out),
         ExprKind::Binary { op, lhs, rhs } => write_list(binary_name(*op), &[lhs, rhs], out),
         ExprKind::Str(text) => out.push_str(&format!("{text:?}")),
+        ExprKind::Heap {
+            family,
+            code,
+            versus,
+        } => {
+            out.push_str(&format!("({} {}", family.name, code.0));
+            if let Some((v, _)) = versus {
+                out.push_str(&format!(" vs {v}"));
+            }
+            out.push(')');
+        }
         ExprKind::Explicit(inner) => write_list("quote", &[inner], out),
         ExprKind::Tuple(items) => write_list("tuple", &items.iter().collect::<Vec<_>>(), out),
         ExprKind::Map(entries) => {

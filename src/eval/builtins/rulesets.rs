@@ -4,11 +4,22 @@ use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::interp::Interpreter;
 use crate::eval::value::{compare_for_printing, Value};
 
-use super::{builtin_with_interpreter, Arg, Arity, Builtin};
+use super::{builtin, builtin_with_interpreter, Arg, Arity, Builtin};
 
 use Arity::{Between, Exactly};
 
 pub static BUILTINS: &[Builtin] = &[
+    builtin!("periodicity", "periodicity(R, n)", Exactly(2),
+        "The periodicity of the values of heaps 0..=n of a heap game: for impartial codes the smallest period and preperiod, proven by the Guy-Smith theorem once n is large enough; for partizan pairs arithmetic periodicity, the saltus possibly a game (Partizan Splittles). Nothing when none is found.",
+        "periodicity(octal 0.77, 200)  # Periodicity(Period => 12, Preperiod => 71, Saltus => 0)", |a, _| {
+            let Value::Heap(heap) = &a[0].value else {
+                return Err(EvalError::new(format!("expected a heap game such as `octal 0.77`; found {}", a[0].value.kind()), a[0].span.clone()));
+            };
+            let n = a[1].value.as_i64().and_then(|n| usize::try_from(n).ok()).ok_or_else(|| {
+                EvalError::new("the number of heaps must be a nonnegative integer", a[1].span.clone())
+            })?;
+            Ok(Value::Periodicity(heap.periodicity(n).map(std::rc::Rc::new)))
+        }),
     builtin_with_interpreter!("values", "values(R, positions) or values(m)", Between(1, 2),
         "The values of the positions (for example heap sizes 0..=n) in the ruleset R; of a map, its values in the order of its keys.",
         "values(Kayles, 0..=4)  # [0,*,*2,*3,*]", |interp, a, s| {
@@ -39,11 +50,41 @@ pub static BUILTINS: &[Builtin] = &[
         }),
 ];
 
+/// The heap sizes among `positions`, and the largest, for heap games computed as sequences.
+fn largest_heap(a: &Arg) -> EvalResult<(Vec<usize>, usize)> {
+    let positions = a.value.elements().ok_or_else(|| {
+        EvalError::new(
+            format!("expected heap sizes; found {}", a.value.kind()),
+            a.span.clone(),
+        )
+    })?;
+    let sizes = positions
+        .iter()
+        .map(|p| {
+            p.as_i64()
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    EvalError::new(
+                        format!("a heap size is a nonnegative integer, not {p}"),
+                        a.span.clone(),
+                    )
+                })
+        })
+        .collect::<EvalResult<Vec<usize>>>()?;
+    let max = sizes.iter().copied().max().unwrap_or(0);
+    Ok((sizes, max))
+}
+
 fn sequence(
     interp: &mut Interpreter,
     a: &[Arg],
     span: &crate::syntax::ast::Span,
 ) -> EvalResult<Vec<crate::core::Game>> {
+    if let Value::Heap(heap) = &a[0].value {
+        let (sizes, max) = largest_heap(&a[1])?;
+        let values = heap.values(max);
+        return Ok(sizes.into_iter().map(|n| values[n]).collect());
+    }
     let Value::Ruleset(instance) = &a[0].value else {
         return Err(EvalError::new(
             format!("expected a ruleset; found {}", a[0].value.kind()),

@@ -1,0 +1,135 @@
+//! Heap games built into the language: `octal 0.337`, `hex 0.F6`, `tb "4!.0"`,
+//! `subtraction {2,3,7}`, `allbut {2,3,7}`, `splittles {1,4}`, and partizan pairs `... vs ...`.
+//! Their values come from the native sequences of `core::heap`, computed once per game up to the
+//! largest heap asked for.
+
+use std::cell::RefCell;
+
+use crate::core::heap::{
+    game_periodicity, nim_periodicity, nim_sequence, CodeError, HeapRules, PartizanHeapRules,
+    Periodicity, SubtractionSet, TakeBreakCode,
+};
+use crate::core::{check_interrupt, Game};
+
+/// A heap game as written, its rules, and the values computed so far.
+#[derive(Debug)]
+pub struct HeapGame {
+    pub written: String,
+    pub rules: HeapKind,
+    nim_values: RefCell<Vec<u32>>,
+    values: RefCell<Vec<Game>>,
+}
+
+#[derive(Debug)]
+pub enum HeapKind {
+    Impartial(HeapRules),
+    Partizan(PartizanHeapRules),
+}
+
+/// A code or set that does not parse: the message and the byte offset within the operand.
+pub struct HeapError {
+    pub message: String,
+    pub offset: usize,
+}
+
+impl From<CodeError> for HeapError {
+    fn from(e: CodeError) -> HeapError {
+        HeapError {
+            message: e.message,
+            offset: e.offset,
+        }
+    }
+}
+
+/// The rules of `family operand`.
+fn rules(family: &str, operand: &str) -> Result<HeapRules, HeapError> {
+    let set =
+        |text: &str| -> Result<SubtractionSet, HeapError> { Ok(text.parse::<SubtractionSet>()?) };
+    Ok(match family {
+        "octal" => HeapRules::TakeBreak(TakeBreakCode::parse_octal(operand)?),
+        "hex" => HeapRules::TakeBreak(TakeBreakCode::parse_hexadecimal(operand)?),
+        "tb" => HeapRules::TakeBreak(TakeBreakCode::parse(operand)?),
+        "subtraction" => HeapRules::Subtraction(set(operand)?),
+        "allbut" => HeapRules::all_but(set(operand)?.elements().iter().copied()),
+        "splittles" => HeapRules::Splittles(set(operand)?),
+        other => {
+            return Err(HeapError {
+                message: format!("`{other}` is not a family of heap games"),
+                offset: 0,
+            })
+        }
+    })
+}
+
+impl HeapGame {
+    /// `family code`, or the pair `family code vs other` (the error says which operand failed:
+    /// false for the first, true for the second).
+    pub fn new(
+        family: &str,
+        code: &str,
+        versus: Option<&str>,
+    ) -> Result<HeapGame, (HeapError, bool)> {
+        let left = rules(family, code).map_err(|e| (e, false))?;
+        let (kind, written) = match versus {
+            None => (HeapKind::Impartial(left), format!("{family} {code}")),
+            Some(other) => {
+                let right = rules(family, other).map_err(|e| (e, true))?;
+                let written = format!("{family} {code} vs {other}");
+                (
+                    HeapKind::Partizan(PartizanHeapRules::new(left, right)),
+                    written,
+                )
+            }
+        };
+        Ok(HeapGame {
+            written,
+            rules: kind,
+            nim_values: RefCell::new(Vec::new()),
+            values: RefCell::new(Vec::new()),
+        })
+    }
+
+    pub fn is_impartial(&self) -> bool {
+        matches!(self.rules, HeapKind::Impartial(_))
+    }
+
+    /// Nim-values of heaps 0..=n (impartial games only).
+    pub fn nim_values(&self, n: usize) -> Option<Vec<u32>> {
+        let HeapKind::Impartial(rules) = &self.rules else {
+            return None;
+        };
+        if self.nim_values.borrow().len() <= n {
+            let computed = nim_sequence(rules, n, &mut |_| check_interrupt());
+            *self.nim_values.borrow_mut() = computed;
+        }
+        Some(self.nim_values.borrow()[..=n].to_vec())
+    }
+
+    /// Values of heaps 0..=n.
+    pub fn values(&self, n: usize) -> Vec<Game> {
+        match &self.rules {
+            HeapKind::Impartial(_) => {
+                let nim = self.nim_values(n).unwrap_or_default();
+                nim.into_iter()
+                    .map(|v| Game::nimber(u64::from(v)))
+                    .collect()
+            }
+            HeapKind::Partizan(rules) => {
+                if self.values.borrow().len() <= n {
+                    let computed = rules.canonical_forms(n, &mut |_| check_interrupt());
+                    *self.values.borrow_mut() = computed;
+                }
+                self.values.borrow()[..=n].to_vec()
+            }
+        }
+    }
+
+    /// The periodicity of the values of heaps 0..=n: proven (Guy-Smith) for impartial codes,
+    /// arithmetic-periodic (possibly with a game saltus) for partizan pairs.
+    pub fn periodicity(&self, n: usize) -> Option<Periodicity> {
+        match &self.rules {
+            HeapKind::Impartial(rules) => nim_periodicity(rules, &self.nim_values(n)?),
+            HeapKind::Partizan(_) => game_periodicity(&self.values(n), 2),
+        }
+    }
+}
