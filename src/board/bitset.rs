@@ -144,12 +144,12 @@ impl BitSet {
     }
 
     /// The least element.
-    pub fn min(&self) -> Option<usize> {
+    pub fn first(&self) -> Option<usize> {
         self.iter().next()
     }
 
     /// The greatest element.
-    pub fn max(&self) -> Option<usize> {
+    pub fn last(&self) -> Option<usize> {
         match &self.0 {
             Repr::Inline(0) => None,
             Repr::Inline(b) => Some(127 - b.leading_zeros() as usize),

@@ -25,7 +25,7 @@
 //! `I[u, v]` and `I[v, u]` for each pair of its elements. If there is no path from `u` to `v`,
 //! `I[u, v]` is empty; `I[u, u] = {u}`.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{BuildHasher, Hash, Hasher};
@@ -45,6 +45,10 @@ pub const MAX_ARCS: usize = 1 << 26;
 /// Distance matrices are kept for graphs of at most this many vertices; larger graphs compute
 /// breadth-first searches on demand.
 const MATRIX_LIMIT: usize = 1024;
+
+/// Graphs of at most this many vertices share the many-slot geodesics cache; larger ones the
+/// few-slot one.
+const SMALL_LIMIT: usize = 64;
 
 /// The table of all geodesic intervals is kept for graphs of at most this many vertices.
 const INTERVAL_LIMIT: usize = 256;
@@ -217,8 +221,10 @@ impl std::error::Error for GraphError {}
 /// convert). Deleting vertices renumbers the rest but keeps their labels, so labels are the
 /// stable names of vertices.
 ///
-/// Distances are computed on first use and kept (for graphs of up to 1024 vertices; larger
-/// graphs search on demand), as is the table of all geodesic intervals (up to 256 vertices).
+/// Distances are computed on first use and kept in a small thread-local cache keyed by the
+/// graph (for graphs of up to 1024 vertices; larger graphs search on demand), as is the table of
+/// all geodesic intervals (up to 256 vertices); see [`clear_geodesics_cache`]. The graph value
+/// itself holds no caches: it has no interior mutability and can be a hash-map key.
 ///
 /// ```
 /// use cg::board::{Graph, VertexLabel};
@@ -243,12 +249,43 @@ struct Inner {
     in_start: Box<[u32]>,
     inn: Box<[u32]>,
     fingerprint: u64,
-    /// Row-major `n x n` distances `d(u, v)` (`INF` if unreachable), when `n <= MATRIX_LIMIT`.
-    dist: OnceCell<Option<Box<[u32]>>>,
-    /// The transpose of `dist`, for directed graphs.
-    dist_to: OnceCell<Option<Box<[u32]>>>,
+}
+
+/// Distances and intervals of one graph (of at most `MATRIX_LIMIT` vertices), kept in a
+/// thread-local cache rather than in the graph, so that graphs have no interior mutability
+/// and can be hash-map keys (clippy's `mutable_key_type`).
+struct Geodesics {
+    /// Row-major `n x n` distances `d(u, v)` (`INF` if unreachable).
+    fwd: Box<[u32]>,
+    /// The transpose of `fwd` (`d(v, u)` at `u * n + v`), for directed graphs.
+    bwd: Option<Box<[u32]>>,
     /// `I[u, v]` as `words` 64-bit words at `(u * n + v) * words`, when `n <= INTERVAL_LIMIT`.
     intervals: OnceCell<Option<Box<[u64]>>>,
+}
+
+/// Direct-mapped caches of `Geodesics`, indexed by fingerprint: many slots for small graphs,
+/// a few for large ones (whose tables take megabytes).
+struct GeodesicsCache {
+    small: Vec<Option<(Graph, Rc<Geodesics>)>>,
+    large: Vec<Option<(Graph, Rc<Geodesics>)>>,
+}
+
+thread_local! {
+    static GEODESICS: RefCell<GeodesicsCache> = RefCell::new(GeodesicsCache {
+        small: vec![None; 64],
+        large: vec![None; 4],
+    });
+}
+
+/// Empties this thread's cache of distance matrices and interval tables (they are recomputed
+/// when next needed). Graphs of up to 1024 vertices keep theirs in a small direct-mapped
+/// cache; this releases the memory.
+pub fn clear_geodesics_cache() {
+    GEODESICS.with(|c| {
+        let mut c = c.borrow_mut();
+        c.small.iter_mut().for_each(|s| *s = None);
+        c.large.iter_mut().for_each(|s| *s = None);
+    });
 }
 
 fn fingerprint(directed: bool, labels: &[VertexLabel], out_start: &[u32], out: &[u32]) -> u64 {
@@ -347,9 +384,6 @@ impl Graph {
             in_start,
             inn,
             fingerprint: fp,
-            dist: OnceCell::new(),
-            dist_to: OnceCell::new(),
-            intervals: OnceCell::new(),
         }))
     }
 
@@ -863,38 +897,64 @@ impl Graph {
         }
     }
 
-    fn matrix(&self, forward: bool) -> Option<&[u32]> {
+    /// This graph's distances, from the thread's cache or computed now; `None` for graphs of
+    /// more than `MATRIX_LIMIT` vertices.
+    fn geodesics(&self) -> Option<Rc<Geodesics>> {
         let n = self.vertex_count();
-        let cell = if forward || !self.0.directed {
-            &self.0.dist
-        } else {
-            &self.0.dist_to
-        };
-        cell.get_or_init(|| {
-            if n > MATRIX_LIMIT {
-                return None;
+        if n > MATRIX_LIMIT {
+            return None;
+        }
+        let hit = GEODESICS.with(|c| {
+            let c = c.borrow();
+            let slots = if n <= SMALL_LIMIT { &c.small } else { &c.large };
+            match &slots[self.0.fingerprint as usize % slots.len()] {
+                Some((g, geo)) if g == self => Some(geo.clone()),
+                _ => None,
             }
-            let mut m = vec![INF; n * n];
-            let mut queue = Vec::with_capacity(n);
+        });
+        if hit.is_some() {
+            return hit;
+        }
+        let mut queue = Vec::with_capacity(n);
+        let mut fwd = vec![INF; n * n];
+        for s in 0..n {
+            self.bfs(s, true, &mut fwd[s * n..(s + 1) * n], &mut queue);
+        }
+        let bwd = self.0.directed.then(|| {
+            let mut bwd = vec![INF; n * n];
             for s in 0..n {
-                let fwd = forward || !self.0.directed;
-                self.bfs(s, fwd, &mut m[s * n..(s + 1) * n], &mut queue);
+                self.bfs(s, false, &mut bwd[s * n..(s + 1) * n], &mut queue);
             }
-            Some(m.into())
-        })
-        .as_deref()
+            bwd.into_boxed_slice()
+        });
+        let geo = Rc::new(Geodesics {
+            fwd: fwd.into(),
+            bwd,
+            intervals: OnceCell::new(),
+        });
+        GEODESICS.with(|c| {
+            let mut c = c.borrow_mut();
+            let slots = if n <= SMALL_LIMIT {
+                &mut c.small
+            } else {
+                &mut c.large
+            };
+            let k = self.0.fingerprint as usize % slots.len();
+            slots[k] = Some((self.clone(), geo.clone()));
+        });
+        Some(geo)
     }
 
     /// `d(s, w)` for all `w` (forward) or `d(w, s)` for all `w` (backward), `INF` if none.
-    fn distance_row(&self, s: usize, forward: bool) -> std::borrow::Cow<'_, [u32]> {
+    fn distance_row(&self, s: usize, forward: bool) -> Vec<u32> {
         let n = self.vertex_count();
-        match self.matrix(forward) {
-            Some(m) => std::borrow::Cow::Borrowed(&m[s * n..(s + 1) * n]),
+        match self.geodesics() {
+            Some(geo) => geo.row(s, forward, n).to_vec(),
             None => {
                 let mut d = vec![INF; n];
                 let mut q = Vec::new();
-                self.bfs(s, forward || !self.0.directed, &mut d, &mut q);
-                std::borrow::Cow::Owned(d)
+                self.bfs(s, forward, &mut d, &mut q);
+                d
             }
         }
     }
@@ -902,7 +962,11 @@ impl Graph {
     /// The length of a shortest path (directed, in a digraph) from `u` to `v`, or `None` if
     /// there is none.
     pub fn distance(&self, u: usize, v: usize) -> Option<usize> {
-        let d = self.distance_row(u, true)[v];
+        let n = self.vertex_count();
+        let d = match self.geodesics() {
+            Some(geo) => geo.fwd[u * n + v],
+            None => self.distance_row(u, true)[v],
+        };
         (d != INF).then_some(d as usize)
     }
 
@@ -920,7 +984,7 @@ impl Graph {
         let n = self.vertex_count();
         let mut best = 0;
         for u in 0..n {
-            for &d in self.distance_row(u, true).iter() {
+            for &d in &self.distance_row(u, true) {
                 if d == INF {
                     return None;
                 }
@@ -948,34 +1012,6 @@ impl Graph {
                 out[w / 64] |= 1u64 << (w % 64);
             }
         }
-    }
-
-    fn interval_table(&self) -> Option<&[u64]> {
-        self.0
-            .intervals
-            .get_or_init(|| {
-                let n = self.vertex_count();
-                if n > INTERVAL_LIMIT {
-                    return None;
-                }
-                let nw = self.words();
-                let fwd = self.matrix(true)?;
-                let bwd = self.matrix(false)?;
-                let mut t = vec![0u64; n * n * nw];
-                for u in 0..n {
-                    for v in 0..n {
-                        let at = (u * n + v) * nw;
-                        Graph::interval_from_rows(
-                            &fwd[u * n..(u + 1) * n],
-                            &bwd[v * n..(v + 1) * n],
-                            v,
-                            &mut t[at..at + nw],
-                        );
-                    }
-                }
-                Some(t.into())
-            })
-            .as_deref()
     }
 
     /// The geodesic interval `I[u, v]`: the vertices on shortest paths from `u` to `v`
@@ -1101,12 +1137,47 @@ impl Graph {
     }
 }
 
+impl Geodesics {
+    /// `d(s, .)` (forward) or `d(., s)`.
+    fn row(&self, s: usize, forward: bool, n: usize) -> &[u32] {
+        let m = match (&self.bwd, forward) {
+            (Some(b), false) => b,
+            _ => &self.fwd,
+        };
+        &m[s * n..(s + 1) * n]
+    }
+
+    /// The table of all intervals, computed on first use, for graphs of at most
+    /// `INTERVAL_LIMIT` vertices.
+    fn interval_table(&self, n: usize) -> Option<&[u64]> {
+        self.intervals
+            .get_or_init(|| {
+                if n > INTERVAL_LIMIT {
+                    return None;
+                }
+                let nw = n.div_ceil(64);
+                let mut t = vec![0u64; n * n * nw];
+                for u in 0..n {
+                    for v in 0..n {
+                        let at = (u * n + v) * nw;
+                        Graph::interval_from_rows(
+                            self.row(u, true, n),
+                            self.row(v, false, n),
+                            v,
+                            &mut t[at..at + nw],
+                        );
+                    }
+                }
+                Some(t.into())
+            })
+            .as_deref()
+    }
+}
+
 /// Looks up or computes geodesic intervals.
 struct Intervals<'a> {
     g: &'a Graph,
-    table: Option<&'a [u64]>,
-    fwd: Option<&'a [u32]>,
-    bwd: Option<&'a [u32]>,
+    geo: Option<Rc<Geodesics>>,
     /// Breadth-first rows computed on demand when there is no distance matrix.
     fwd_rows: Vec<Option<Box<[u32]>>>,
     bwd_rows: Vec<Option<Box<[u32]>>>,
@@ -1114,17 +1185,9 @@ struct Intervals<'a> {
 
 impl<'a> Intervals<'a> {
     fn new(g: &'a Graph) -> Intervals<'a> {
-        let table = g.interval_table();
-        let (fwd, bwd) = if table.is_some() {
-            (None, None)
-        } else {
-            (g.matrix(true), g.matrix(false))
-        };
         Intervals {
             g,
-            table,
-            fwd,
-            bwd,
+            geo: g.geodesics(),
             fwd_rows: Vec::new(),
             bwd_rows: Vec::new(),
         }
@@ -1138,7 +1201,7 @@ impl<'a> Intervals<'a> {
         if rows[s].is_none() {
             let mut d = vec![INF; n];
             let mut q = Vec::new();
-            g.bfs(s, forward || !g.0.directed, &mut d, &mut q);
+            g.bfs(s, forward, &mut d, &mut q);
             rows[s] = Some(d.into());
         }
     }
@@ -1147,16 +1210,16 @@ impl<'a> Intervals<'a> {
     #[inline]
     fn or_into(&mut self, u: usize, v: usize, out: &mut [u64]) {
         let n = self.g.vertex_count();
-        if let Some(t) = self.table {
-            let nw = out.len();
-            let at = (u * n + v) * nw;
-            for (o, &x) in out.iter_mut().zip(&t[at..at + nw]) {
-                *o |= x;
+        if let Some(geo) = &self.geo {
+            if let Some(t) = geo.interval_table(n) {
+                let nw = out.len();
+                let at = (u * n + v) * nw;
+                for (o, &x) in out.iter_mut().zip(&t[at..at + nw]) {
+                    *o |= x;
+                }
+            } else {
+                Graph::interval_from_rows(geo.row(u, true, n), geo.row(v, false, n), v, out);
             }
-            return;
-        }
-        if let (Some(f), Some(b)) = (self.fwd, self.bwd) {
-            Graph::interval_from_rows(&f[u * n..(u + 1) * n], &b[v * n..(v + 1) * n], v, out);
             return;
         }
         Intervals::ensure(&mut self.fwd_rows, self.g, u, true);

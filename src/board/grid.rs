@@ -971,7 +971,7 @@ impl Grid {
         if !is_symbol(fill) {
             return Err(GridError::InvalidSymbol(fill));
         }
-        if let Some(i) = set.max().filter(|&i| i >= self.len()) {
+        if let Some(i) = set.last().filter(|&i| i >= self.len()) {
             return Err(self.out_of_bounds(self.coord(i)));
         }
         Ok(self.restrict(set, fill))

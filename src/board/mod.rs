@@ -16,7 +16,9 @@ mod grid;
 mod symmetry;
 
 pub use bitset::{BitSet, Iter as BitSetIter};
-pub use graph::{Graph, GraphError, VertexLabel, VertexSet, MAX_ARCS, MAX_VERTICES};
+pub use graph::{
+    clear_geodesics_cache, Graph, GraphError, VertexLabel, VertexSet, MAX_ARCS, MAX_VERTICES,
+};
 pub use grid::{
     is_symbol, offsets, Coord, Grid, GridError, ParseGridError, ParseGridErrorKind, MAX_CELLS,
 };
