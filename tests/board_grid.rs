@@ -168,6 +168,33 @@ fn large_grids_use_bytes_and_still_compare_by_value() {
 }
 
 #[test]
+fn one_row_and_one_column_of_128() {
+    for (h, w) in [(1, 128), (128, 1), (2, 64), (64, 2)] {
+        let g = Grid::new(h, w, b'.').unwrap();
+        let blocked = g.set((h / 2, w / 2), b'#').unwrap();
+        let expected = if h == 1 || w == 1 { 2 } else { 1 };
+        assert_eq!(
+            blocked.regions_of(b'.', offsets::ORTHOGONAL).len(),
+            expected,
+            "{h}x{w}"
+        );
+        assert_eq!(
+            blocked.regions_of(b'.', offsets::KING).len(),
+            expected,
+            "{h}x{w}"
+        );
+        assert_eq!(g.regions_of(b'.', offsets::KING).len(), 1);
+        assert_eq!(g.pairs(b'.', (1, 0)).len(), (h - 1) * w);
+        assert_eq!(g.pairs(b'.', (0, 1)).len(), h * (w - 1));
+        let c = blocked.canonical();
+        assert_eq!((c.height(), c.width()), (h.min(w), h.max(w)));
+        for s in Symmetry::ALL {
+            assert_eq!(blocked.transform(s).canonical(), c);
+        }
+    }
+}
+
+#[test]
 fn exactly_128_cells_is_packed() {
     let a = Grid::new(8, 16, b'.').unwrap().set((7, 15), b'#').unwrap();
     assert!(a.packed().is_some());

@@ -100,6 +100,18 @@ proptest! {
     }
 
     #[test]
+    fn parsing_arbitrary_text_never_panics(s in "[.#|Oa \u{e9}\n]{0,30}") {
+        match Grid::parse(&s) {
+            Ok(g) => prop_assert_eq!(g.to_string(), s),
+            Err(e) => {
+                prop_assert!(e.offset <= s.len());
+                prop_assert!(s.is_char_boundary(e.offset));
+                prop_assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+
+    #[test]
     fn grids_built_cell_by_cell_are_equal((h, w, cells) in grid_parts(), fill_at in 0usize..144) {
         let direct = Grid::from_cells(h, w, &cells).unwrap();
         // Start from a board filled with one of the symbols and set every cell.
@@ -355,6 +367,27 @@ proptest! {
         let n = g.vertex_count();
         prop_assert_eq!(g.is_hull_set(&s), hull.len() == n);
         prop_assert_eq!(g.is_geodetic_set(&s), closure.len() == n);
+    }
+
+    #[test]
+    fn hulls_are_the_same_in_padded_graphs((g, s) in graph_and_set(), pad in prop::sample::select(vec![70usize, 300, 1100])) {
+        // Isolated vertices added after the others change no distance between them, but move
+        // the graph onto the general paths: more than 64 vertices (words), more than 256 (no
+        // interval table), more than 1024 (no distance matrix).
+        let extra = (0..pad as i64).map(|i| VertexLabel::from(1000 + i));
+        let edges = g.edges().into_iter().map(|(u, v)| (g.label(u).clone(), g.label(v).clone()));
+        let big = Graph::new(g.is_directed(), g.labels().iter().cloned().chain(extra), edges).unwrap();
+        prop_assert_eq!(big.convex_hull(&s), g.convex_hull(&s));
+        prop_assert_eq!(big.geodetic_closure(&s), g.geodetic_closure(&s));
+        prop_assert!(!big.is_hull_set(&s));
+        let everything = big.all_vertices();
+        prop_assert!(big.is_hull_set(&everything));
+        prop_assert_eq!(big.convex_hull(&everything), everything);
+        for u in s.iter() {
+            for v in s.iter() {
+                prop_assert_eq!(big.interval(u, v), g.interval(u, v));
+            }
+        }
     }
 
     #[test]

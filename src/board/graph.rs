@@ -219,7 +219,8 @@ impl std::error::Error for GraphError {}
 /// Vertices are numbered `0..vertex_count()` in increasing order of label, and the methods
 /// take and return these indices ([`label`](Graph::label) and [`vertex`](Graph::vertex)
 /// convert). Deleting vertices renumbers the rest but keeps their labels, so labels are the
-/// stable names of vertices.
+/// stable names of vertices. Methods given a vertex index panic if it is not below
+/// `vertex_count()` (vertex sets may hold larger indices: they are ignored).
 ///
 /// Distances are computed on first use and kept in a small thread-local cache keyed by the
 /// graph (for graphs of up to 1024 vertices; larger graphs search on demand), as is the table of
@@ -261,6 +262,8 @@ struct Geodesics {
     bwd: Option<Box<[u32]>>,
     /// `I[u, v]` as `words` 64-bit words at `(u * n + v) * words`, when `n <= INTERVAL_LIMIT`.
     intervals: OnceCell<Option<Box<[u64]>>>,
+    /// The eccentricity of each vertex: its largest finite distance to another vertex.
+    ecc: Box<[u32]>,
 }
 
 /// Direct-mapped caches of `Geodesics`, indexed by fingerprint: many slots for small graphs,
@@ -305,8 +308,10 @@ fn fingerprint(directed: bool, labels: &[VertexLabel], out_start: &[u32], out: &
 
 /// Builds compressed adjacency lists from arcs, which are sorted and deduplicated here.
 fn csr(n: usize, arcs: &mut Vec<(u32, u32)>) -> (Box<[u32]>, Box<[u32]>) {
-    arcs.sort_unstable();
-    arcs.dedup();
+    if !arcs.windows(2).all(|w| w[0] < w[1]) {
+        arcs.sort_unstable();
+        arcs.dedup();
+    }
     let mut start = vec![0u32; n + 1];
     for &(u, _) in arcs.iter() {
         start[u as usize + 1] += 1;
@@ -370,8 +375,24 @@ impl Graph {
         let n = labels.len();
         let (out_start, out) = csr(n, &mut arcs);
         let (in_start, inn) = if directed {
-            let mut rev: Vec<(u32, u32)> = arcs.iter().map(|&(u, v)| (v, u)).collect();
-            csr(n, &mut rev)
+            // Counting sort by target: scanning the sorted arcs in order leaves each vertex's
+            // sources increasing.
+            let mut start = vec![0u32; n + 1];
+            for &t in out.iter() {
+                start[t as usize + 1] += 1;
+            }
+            for v in 0..n {
+                start[v + 1] += start[v];
+            }
+            let mut next = start.clone();
+            let mut sources = vec![0u32; out.len()];
+            for u in 0..n {
+                for &t in &out[out_start[u] as usize..out_start[u + 1] as usize] {
+                    sources[next[t as usize] as usize] = u as u32;
+                    next[t as usize] += 1;
+                }
+            }
+            (start.into(), sources.into())
         } else {
             (Box::from([]), Box::from([]))
         };
@@ -504,7 +525,7 @@ impl Graph {
     }
 
     /// The lattice graph `P_{n_1} x ... x P_{n_d}`, vertices `(i_1, ..., i_d)` (for `d = 1`,
-    /// the path itself, with integer labels).
+    /// the path itself, with integer labels; for `d = 0`, the one-vertex graph).
     pub fn lattice(sizes: &[usize]) -> Graph {
         let mut g = match sizes.first() {
             None => return Graph::empty(1),
@@ -927,10 +948,21 @@ impl Graph {
             }
             bwd.into_boxed_slice()
         });
+        let ecc = (0..n)
+            .map(|v| {
+                fwd[v * n..(v + 1) * n]
+                    .iter()
+                    .filter(|&&d| d != INF)
+                    .max()
+                    .copied()
+                    .unwrap_or(0)
+            })
+            .collect();
         let geo = Rc::new(Geodesics {
             fwd: fwd.into(),
             bwd,
             intervals: OnceCell::new(),
+            ecc,
         });
         GEODESICS.with(|c| {
             let mut c = c.borrow_mut();
@@ -1026,6 +1058,24 @@ impl Graph {
     /// The geodetic closure `I[S]`: `S` together with every vertex on a geodesic between two
     /// elements of `S` (both directions, in a digraph).
     pub fn geodetic_closure(&self, s: &VertexSet) -> VertexSet {
+        if let Some((geo, bits)) = self.small(s) {
+            let n = self.vertex_count();
+            let t = geo.interval_table(n).expect("n <= 64");
+            let full = low_bits(n);
+            let mut acc = bits;
+            let mut rest = bits;
+            while rest != 0 && acc != full {
+                let u = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let mut others = rest;
+                while others != 0 {
+                    let v = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    acc |= t[u * n + v] | t[v * n + u];
+                }
+            }
+            return BitSet::from_u128(u128::from(acc));
+        }
         let nw = self.words();
         let mut acc = Vec::new();
         s.write_words(&mut acc, nw);
@@ -1062,11 +1112,84 @@ impl Graph {
     /// assert_eq!(hull.len(), 6); // rows 0..=1, columns 1..=3
     /// ```
     pub fn convex_hull(&self, s: &VertexSet) -> VertexSet {
-        BitSet::from_words(&self.hull_words(s, false))
+        if let Some((geo, bits)) = self.small(s) {
+            return BitSet::from_u128(u128::from(self.hull_small(&geo, bits)));
+        }
+        BitSet::from_words(&self.hull_words(s))
     }
 
-    /// The work-list hull; with `stop_when_full`, stops as soon as every vertex is in it.
-    fn hull_words(&self, s: &VertexSet, stop_when_full: bool) -> Vec<u64> {
+    /// For graphs of at most 64 vertices: the geodesics and `S` as a bit mask.
+    fn small(&self, s: &VertexSet) -> Option<(Rc<Geodesics>, u64)> {
+        let n = self.vertex_count();
+        if n > 64 {
+            return None;
+        }
+        let bits = match s.as_u128() {
+            Some(b) => b as u64,
+            None => s.to_words()[0],
+        } & low_bits(n);
+        Some((self.geodesics().expect("n <= 64"), bits))
+    }
+
+    /// The work-list hull of a graph of at most 64 vertices, on bit masks. The first pair
+    /// examined is a vertex of greatest eccentricity and the element of `S` farthest from it,
+    /// whose interval is often large (opposite corners of a grid span it), so that the loop
+    /// often ends early with every vertex in the hull.
+    fn hull_small(&self, geo: &Geodesics, s: u64) -> u64 {
+        let n = self.vertex_count();
+        let t = geo.interval_table(n).expect("n <= 64");
+        let full = low_bits(n);
+        let mut list = [0u8; 64];
+        let mut len = 0;
+        let mut x = s;
+        while x != 0 {
+            list[len] = x.trailing_zeros() as u8;
+            len += 1;
+            x &= x - 1;
+        }
+        if len < 2 {
+            return s;
+        }
+        let i0 = (0..len)
+            .max_by_key(|&i| geo.ecc[list[i] as usize])
+            .expect("len >= 2");
+        list.swap(0, i0);
+        let u0 = list[0] as usize;
+        // Unreachable (INF) wraps to 0, the least preferred.
+        let i1 = (1..len)
+            .max_by_key(|&i| geo.fwd[u0 * n + list[i] as usize].wrapping_add(1))
+            .expect("len >= 2");
+        list.swap(1, i1);
+        let mut hull = s;
+        let directed = self.0.directed;
+        let mut k = 1;
+        while k < len && hull != full {
+            let w = list[k] as usize;
+            let row = &t[w * n..(w + 1) * n];
+            let mut add = 0u64;
+            if directed {
+                for &u in &list[..k] {
+                    add |= row[u as usize] | t[u as usize * n + w];
+                }
+            } else {
+                for &u in &list[..k] {
+                    add |= row[u as usize];
+                }
+            }
+            let mut new = add & !hull;
+            hull |= new;
+            while new != 0 {
+                list[len] = new.trailing_zeros() as u8;
+                len += 1;
+                new &= new - 1;
+            }
+            k += 1;
+        }
+        hull
+    }
+
+    /// The work-list hull on words, stopping as soon as every vertex is in it.
+    fn hull_words(&self, s: &VertexSet) -> Vec<u64> {
         let n = self.vertex_count();
         let nw = self.words();
         let mut hull = Vec::new();
@@ -1078,7 +1201,7 @@ impl Graph {
         let directed = self.0.directed;
         let mut k = 1;
         while k < list.len() {
-            if stop_when_full && count == n {
+            if count == n {
                 break;
             }
             let w = list[k];
@@ -1132,7 +1255,10 @@ impl Graph {
     /// ```
     pub fn is_hull_set(&self, s: &VertexSet) -> bool {
         let n = self.vertex_count();
-        let h = self.hull_words(s, true);
+        if let Some((geo, bits)) = self.small(s) {
+            return self.hull_small(&geo, bits) == low_bits(n);
+        }
+        let h = self.hull_words(s);
         h.iter().map(|w| w.count_ones() as usize).sum::<usize>() == n
     }
 }
@@ -1171,6 +1297,15 @@ impl Geodesics {
                 Some(t.into())
             })
             .as_deref()
+    }
+}
+
+/// The mask of the lowest `n` bits, `n <= 64`.
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
     }
 }
 

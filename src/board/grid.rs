@@ -532,7 +532,8 @@ impl Grid {
             .then(|| coord.0 * self.width() + coord.1)
     }
 
-    /// The cell with row-major index `i` (which must be below `len()`).
+    /// The cell with row-major index `i`. Panics on the `0 x 0` grid; `i` should be below
+    /// `len()`.
     #[inline]
     pub fn coord(&self, i: usize) -> Coord {
         (i / self.width(), i % self.width())
@@ -852,11 +853,14 @@ impl Grid {
                 loop {
                     let mut horiz =
                         region | ((region & not_last) >> 1) | ((region & not_first) << 1);
+                    // Vertical moves shift by a whole row (w may be 128: one row).
+                    let vertical =
+                        |x: u128| shift_cells(x, w as isize) | shift_cells(x, -(w as isize));
                     let grown = if king {
-                        horiz = horiz | (horiz >> w) | (horiz << w);
+                        horiz = horiz | vertical(horiz);
                         horiz
                     } else {
-                        horiz | (region >> w) | (region << w)
+                        horiz | vertical(region)
                     } & allowed;
                     if grown == region {
                         break;
