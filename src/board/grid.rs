@@ -296,6 +296,15 @@ fn packed_rotate_180(bits: u128, n: usize) -> u128 {
 
 /// The transpose of an `h x w` bit board (a `w x h` one).
 fn packed_transpose(bits: u128, h: usize, w: usize) -> u128 {
+    // Move whichever of the set and clear cells are fewer.
+    let valid = valid_mask(h * w);
+    if 2 * bits.count_ones() as usize > h * w {
+        return !packed_transpose_bits(!bits & valid, h, w) & valid;
+    }
+    packed_transpose_bits(bits, h, w)
+}
+
+fn packed_transpose_bits(bits: u128, h: usize, w: usize) -> u128 {
     let mut out = 0u128;
     for r in 0..h {
         let mut row = row_bits(bits, r, w);
@@ -323,6 +332,47 @@ fn packed_transform(bits: u128, h: usize, w: usize, s: Symmetry) -> u128 {
         (false, true) => b = packed_rotate_180(packed_flip_rows(b, h2, w2), h2 * w2),
     }
     b
+}
+
+/// For the image of an `h x w` board under `s`: the source index of image cell `(0, 0)` and the
+/// source index steps for one image row down and one image column right (the map is affine).
+fn source_steps(s: Symmetry, h: usize, w: usize) -> (isize, isize, isize) {
+    let (h2, w2) = s.image_shape(h, w);
+    if h2 == 0 || w2 == 0 {
+        return (0, 0, 0);
+    }
+    let inv = s.inverse();
+    let index = |p: (usize, usize)| {
+        let (r, c) = inv.apply(p, h2, w2);
+        (r * w + c) as isize
+    };
+    let start = index((0, 0));
+    let dr = if h2 > 1 { index((1, 0)) - start } else { 0 };
+    let dc = if w2 > 1 { index((0, 1)) - start } else { 0 };
+    (start, dr, dc)
+}
+
+/// Compares two images (of the same `h2 x w2` shape) of the cells `b`, given by their
+/// `source_steps`, in row-major order.
+fn compare_images(
+    b: &[u8],
+    h2: usize,
+    w2: usize,
+    (s1, dr1, dc1): (isize, isize, isize),
+    (s2, dr2, dc2): (isize, isize, isize),
+) -> Ordering {
+    for r in 0..h2 as isize {
+        let (mut i, mut j) = (s1 + r * dr1, s2 + r * dr2);
+        for _ in 0..w2 {
+            let o = b[i as usize].cmp(&b[j as usize]);
+            if o.is_ne() {
+                return o;
+            }
+            i += dc1;
+            j += dc2;
+        }
+    }
+    Ordering::Equal
 }
 
 /// Converts a bit board mask (cell i at bit 127 - i) to the set of cell indices.
@@ -1037,12 +1087,11 @@ impl Grid {
                 },
             },
             Cells::Bytes(b) => {
-                let mut out = vec![0u8; b.len()];
-                for r in 0..h {
-                    for c in 0..w {
-                        let (r2, c2) = s.apply((r, c), h, w);
-                        out[r2 * w2 + c2] = b[r * w + c];
-                    }
+                let (start, dr, dc) = source_steps(s, h, w);
+                let mut out = Vec::with_capacity(b.len());
+                for r2 in 0..h2 {
+                    let row = start + r2 as isize * dr;
+                    out.extend((0..w2).map(|c2| b[(row + c2 as isize * dc) as usize]));
                 }
                 Grid {
                     height: h2 as u16,
@@ -1107,23 +1156,27 @@ impl Grid {
                 return (self.transform(s), s);
             }
             let n = h * w;
-            let transposed = if group.iter().any(|s| s.transposes()) {
-                packed_transpose(bits, h, w)
-            } else {
-                0
-            };
+            // The row flip of each base board is shared by two images.
+            let mut transposed = None;
+            let mut flipped = [None, None];
             let mut best: Option<((usize, usize, u128), Symmetry)> = None;
             for &s in group {
+                let t = usize::from(s.transposes());
                 let (base, h2, w2) = if s.transposes() {
-                    (transposed, w, h)
+                    (
+                        *transposed.get_or_insert_with(|| packed_transpose(bits, h, w)),
+                        w,
+                        h,
+                    )
                 } else {
                     (bits, h, w)
                 };
+                let mut flip = || *flipped[t].get_or_insert_with(|| packed_flip_rows(base, h2, w2));
                 let b = match (s.flips_rows(), s.flips_cols()) {
                     (false, false) => base,
-                    (true, false) => packed_flip_rows(base, h2, w2),
+                    (true, false) => flip(),
                     (true, true) => packed_rotate_180(base, n),
-                    (false, true) => packed_rotate_180(packed_flip_rows(base, h2, w2), n),
+                    (false, true) => packed_rotate_180(flip(), n),
                 };
                 let key = (h2, w2, b);
                 if best.as_ref().is_none_or(|(k, _)| key < *k) {
@@ -1142,16 +1195,32 @@ impl Grid {
                 ),
             };
         }
-        let mut best = (self.clone(), Symmetry::IDENTITY);
-        let mut first = true;
+        let Cells::Bytes(b) = &self.cells else {
+            unreachable!("packed grids are handled above")
+        };
+        // Compare each image with the best so far as it is read, without building it.
+        let mut best: Option<Symmetry> = None;
+        let mut best_steps = (0isize, 0isize, 0isize);
         for &s in group {
-            let g = self.transform(s);
-            if first || g < best.0 {
-                best = (g, s);
-                first = false;
+            let (h2, w2) = s.image_shape(h, w);
+            let steps = source_steps(s, h, w);
+            let better = match best {
+                None => true,
+                Some(t) => {
+                    let shape = (h2, w2).cmp(&t.image_shape(h, w));
+                    shape.is_lt()
+                        || (shape.is_eq() && compare_images(b, h2, w2, steps, best_steps).is_lt())
+                }
+            };
+            if better {
+                best = Some(s);
+                best_steps = steps;
             }
         }
-        best
+        match best {
+            None => (self.clone(), Symmetry::IDENTITY),
+            Some(s) => (self.transform(s), s),
+        }
     }
 
     /// The graph whose vertices are the cells satisfying `pred`, labelled `(row, col)`, with
