@@ -3,6 +3,7 @@
 //! The data flows one way: text -> tokens -> AST (`syntax`) -> evaluator (`eval`) -> canonical
 //! forms (`core`) -> printed values. `core` knows nothing of the language.
 
+pub mod board;
 pub mod core;
 pub mod diag;
 pub mod eval;

@@ -1,0 +1,1340 @@
+//! `Grid`: a rectangular board of cells, each holding a one-byte symbol.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::rc::Rc;
+
+use super::bitset::BitSet;
+use super::graph::{Graph, VertexLabel};
+use super::symmetry::Symmetry;
+
+/// A cell position `(row, col)`, both counted from 0 at the top-left corner.
+pub type Coord = (usize, usize);
+
+/// The most cells a grid may have.
+pub const MAX_CELLS: usize = 1 << 20;
+
+/// Neighbourhoods: lists of `(row offset, column offset)`.
+pub mod offsets {
+    /// The four orthogonal neighbours (up, left, right, down).
+    pub const ORTHOGONAL: &[(isize, isize)] = &[(-1, 0), (0, -1), (0, 1), (1, 0)];
+    /// The four diagonal neighbours.
+    pub const DIAGONAL: &[(isize, isize)] = &[(-1, -1), (-1, 1), (1, -1), (1, 1)];
+    /// All eight surrounding cells (a chess king's moves).
+    pub const KING: &[(isize, isize)] = &[
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
+    /// A chess knight's moves.
+    pub const KNIGHT: &[(isize, isize)] = &[
+        (-2, -1),
+        (-2, 1),
+        (-1, -2),
+        (-1, 2),
+        (1, -2),
+        (1, 2),
+        (2, -1),
+        (2, 1),
+    ];
+}
+
+/// Whether `b` may be a cell symbol: a printable ASCII character other than space and `|`.
+pub fn is_symbol(b: u8) -> bool {
+    b.is_ascii_graphic() && b != b'|'
+}
+
+/// A rectangular board of cells, each a one-byte symbol (`.` empty, `#` blocked, `O`, `X`,
+/// letters ...: any printable ASCII character except space and `|`).
+///
+/// An immutable value: "changing" a cell returns a new grid. Cheap to clone and to compare:
+/// a grid of at most 128 cells using at most two distinct symbols (a Domineering, Cram or
+/// Snort board) is stored inline as a `u128` bit board (clone is a copy; equality, hashing and
+/// ordering are a few word operations, `canonical()` a few dozen); other grids share their
+/// cells through an `Rc`.
+///
+/// Text form: rows top to bottom separated by `|`, for example `"..#|..."`; `Display` gives the
+/// same text back. A grid with no cells is `0 x 0` and prints as the empty string.
+///
+/// `Ord` compares the shape `(height, width)` and then the cells in row-major order; the
+/// least image under the symmetries is [`canonical`](Grid::canonical).
+///
+/// ```
+/// use cg::board::{Grid, Symmetry};
+/// let g = Grid::parse("..#|...").unwrap();
+/// assert_eq!((g.height(), g.width()), (2, 3));
+/// assert_eq!(g.get((0, 2)), Some(b'#'));
+/// let h = g.set((1, 0), b'#').unwrap();
+/// assert_eq!(h.to_string(), "..#|#..");
+/// assert_eq!(g.transform(Symmetry::ROTATE_90).to_string(), "..|..|.#");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    height: u16,
+    width: u16,
+    cells: Cells,
+}
+
+/// The cells. The representation is a function of the contents (see `Grid::from_cells`), so
+/// the derived `Eq` and `Hash` are content equality.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Cells {
+    /// At most 128 cells and at most two distinct symbols. Cell `i` (row-major) is bit
+    /// `127 - i` of `bits`, set when the cell holds `one` and clear when it holds `zero`;
+    /// the bits below the cells are clear. Either `zero < one` and both symbols occur, or
+    /// `zero == one`, `bits == 0` and only that symbol occurs (`0` for the empty grid).
+    /// Storing cell 0 in the most significant bit makes `bits` order like the row-major
+    /// cell sequence.
+    Packed { zero: u8, one: u8, bits: u128 },
+    /// Row-major cell symbols.
+    Bytes(Rc<[u8]>),
+}
+
+/// Why [`Grid::parse`] rejected its input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseGridError {
+    /// Byte offset in the input of the offending character (or of the start of the offending
+    /// row).
+    pub offset: usize,
+    /// What is wrong there.
+    pub kind: ParseGridErrorKind,
+}
+
+/// The kinds of [`ParseGridError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseGridErrorKind {
+    /// A character that cannot be a cell symbol (cells are printable ASCII characters other
+    /// than space and `|`).
+    InvalidSymbol(char),
+    /// A row of a different length from the first row.
+    RaggedRow {
+        /// The row (from 0).
+        row: usize,
+        /// The length of the first row.
+        expected: usize,
+        /// The length of this row.
+        found: usize,
+    },
+    /// A row with no cells (in a non-empty input).
+    EmptyRow {
+        /// The row (from 0).
+        row: usize,
+    },
+    /// More than [`MAX_CELLS`] cells, or more than 65535 rows or columns.
+    TooLarge,
+}
+
+impl fmt::Display for ParseGridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ParseGridErrorKind::InvalidSymbol(c) => write!(
+                f,
+                "invalid grid cell {c:?} at offset {}: cells are printable ASCII characters \
+                 other than space and '|'",
+                self.offset
+            ),
+            ParseGridErrorKind::RaggedRow {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "row {row} of the grid (offset {}) has {found} cells but row 0 has {expected}",
+                self.offset
+            ),
+            ParseGridErrorKind::EmptyRow { row } => {
+                write!(f, "row {row} of the grid (offset {}) is empty", self.offset)
+            }
+            ParseGridErrorKind::TooLarge => write!(
+                f,
+                "grid too large at offset {}: at most {MAX_CELLS} cells and 65535 rows and \
+                 columns",
+                self.offset
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseGridError {}
+
+/// Why a grid operation failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridError {
+    /// A cell outside the board.
+    OutOfBounds {
+        /// The cell asked for.
+        coord: Coord,
+        /// The board's height.
+        height: usize,
+        /// The board's width.
+        width: usize,
+    },
+    /// A byte that cannot be a cell symbol.
+    InvalidSymbol(u8),
+    /// More than [`MAX_CELLS`] cells, or more than 65535 rows or columns.
+    TooLarge,
+    /// Cell data of the wrong length.
+    WrongLength {
+        /// `height * width`.
+        expected: usize,
+        /// The number of cells given.
+        found: usize,
+    },
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridError::OutOfBounds {
+                coord,
+                height,
+                width,
+            } => write!(
+                f,
+                "cell ({}, {}) is outside the {height} x {width} grid",
+                coord.0, coord.1
+            ),
+            GridError::InvalidSymbol(b) => write!(
+                f,
+                "invalid grid cell {:?}: cells are printable ASCII characters other than space \
+                 and '|'",
+                *b as char
+            ),
+            GridError::TooLarge => write!(
+                f,
+                "grid too large: at most {MAX_CELLS} cells and 65535 rows and columns"
+            ),
+            GridError::WrongLength { expected, found } => {
+                write!(f, "a grid of {expected} cells was given {found}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GridError {}
+
+// ---------------------------------------------------------------------------------------------
+// Bit-board helpers (cell i is bit 127 - i).
+
+#[inline]
+fn cell_bit(i: usize) -> u128 {
+    1u128 << (127 - i)
+}
+
+/// The bits of the first `n` cells.
+#[inline]
+fn valid_mask(n: usize) -> u128 {
+    if n == 0 {
+        0
+    } else {
+        u128::MAX << (128 - n)
+    }
+}
+
+/// The lowest `k` bits.
+#[inline]
+fn low_mask(k: usize) -> u128 {
+    if k >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << k) - 1
+    }
+}
+
+/// Shifts towards higher cell indices (`k > 0`) or lower ones (`k < 0`), dropping bits that
+/// leave the word.
+#[inline]
+fn shift_cells(x: u128, k: isize) -> u128 {
+    if k >= 0 {
+        x.checked_shr(k as u32).unwrap_or(0)
+    } else {
+        x.checked_shl((-k) as u32).unwrap_or(0)
+    }
+}
+
+/// The cells of an `h x w` bit board whose column `c` satisfies `keep(c)`.
+fn column_mask(h: usize, w: usize, keep: impl Fn(usize) -> bool) -> u128 {
+    let mut row = 0u128;
+    for c in 0..w {
+        if keep(c) {
+            row |= 1u128 << (w - 1 - c);
+        }
+    }
+    let mut m = 0u128;
+    for r in 0..h {
+        m |= row << (128 - (r + 1) * w);
+    }
+    m
+}
+
+/// The bits of row `r` of a width-`w` bit board, as the low `w` bits (column 0 highest).
+#[inline]
+fn row_bits(bits: u128, r: usize, w: usize) -> u128 {
+    (bits >> (128 - (r + 1) * w)) & low_mask(w)
+}
+
+fn packed_flip_rows(bits: u128, h: usize, w: usize) -> u128 {
+    let mut out = 0u128;
+    for r in 0..h {
+        out |= row_bits(bits, r, w) << (128 - (h - r) * w);
+    }
+    out
+}
+
+fn packed_rotate_180(bits: u128, n: usize) -> u128 {
+    if n == 0 {
+        0
+    } else {
+        bits.reverse_bits() << (128 - n)
+    }
+}
+
+/// The transpose of an `h x w` bit board (a `w x h` one).
+fn packed_transpose(bits: u128, h: usize, w: usize) -> u128 {
+    // Move whichever of the set and clear cells are fewer.
+    let valid = valid_mask(h * w);
+    if 2 * bits.count_ones() as usize > h * w {
+        return !packed_transpose_bits(!bits & valid, h, w) & valid;
+    }
+    packed_transpose_bits(bits, h, w)
+}
+
+fn packed_transpose_bits(bits: u128, h: usize, w: usize) -> u128 {
+    let mut out = 0u128;
+    for r in 0..h {
+        let mut row = row_bits(bits, r, w);
+        while row != 0 {
+            let q = row.trailing_zeros() as usize;
+            row &= row - 1;
+            let c = w - 1 - q;
+            out |= cell_bit(c * h + r);
+        }
+    }
+    out
+}
+
+/// The image of an `h x w` bit board under `s`.
+fn packed_transform(bits: u128, h: usize, w: usize, s: Symmetry) -> u128 {
+    let (mut b, h2, w2) = if s.transposes() {
+        (packed_transpose(bits, h, w), w, h)
+    } else {
+        (bits, h, w)
+    };
+    match (s.flips_rows(), s.flips_cols()) {
+        (false, false) => {}
+        (true, false) => b = packed_flip_rows(b, h2, w2),
+        (true, true) => b = packed_rotate_180(b, h2 * w2),
+        (false, true) => b = packed_rotate_180(packed_flip_rows(b, h2, w2), h2 * w2),
+    }
+    b
+}
+
+/// For the image of an `h x w` board under `s`: the source index of image cell `(0, 0)` and the
+/// source index steps for one image row down and one image column right (the map is affine).
+fn source_steps(s: Symmetry, h: usize, w: usize) -> (isize, isize, isize) {
+    let (h2, w2) = s.image_shape(h, w);
+    if h2 == 0 || w2 == 0 {
+        return (0, 0, 0);
+    }
+    let inv = s.inverse();
+    let index = |p: (usize, usize)| {
+        let (r, c) = inv.apply(p, h2, w2);
+        (r * w + c) as isize
+    };
+    let start = index((0, 0));
+    let dr = if h2 > 1 { index((1, 0)) - start } else { 0 };
+    let dc = if w2 > 1 { index((0, 1)) - start } else { 0 };
+    (start, dr, dc)
+}
+
+/// Compares two images (of the same `h2 x w2` shape) of the cells `b`, given by their
+/// `source_steps`, in row-major order.
+fn compare_images(
+    b: &[u8],
+    h2: usize,
+    w2: usize,
+    (s1, dr1, dc1): (isize, isize, isize),
+    (s2, dr2, dc2): (isize, isize, isize),
+) -> Ordering {
+    for r in 0..h2 as isize {
+        let (mut i, mut j) = (s1 + r * dr1, s2 + r * dr2);
+        for _ in 0..w2 {
+            let o = b[i as usize].cmp(&b[j as usize]);
+            if o.is_ne() {
+                return o;
+            }
+            i += dc1;
+            j += dc2;
+        }
+    }
+    Ordering::Equal
+}
+
+/// Converts a bit board mask (cell i at bit 127 - i) to the set of cell indices.
+#[inline]
+fn mask_to_set(mask: u128) -> BitSet {
+    BitSet::from_u128(mask.reverse_bits())
+}
+
+// ---------------------------------------------------------------------------------------------
+
+impl Grid {
+    /// Builds a grid from its row-major cells, choosing the representation.
+    fn from_cells_unchecked(height: usize, width: usize, cells: &[u8]) -> Grid {
+        let n = height * width;
+        debug_assert_eq!(cells.len(), n);
+        if n == 0 {
+            return Grid {
+                height: 0,
+                width: 0,
+                cells: Cells::Packed {
+                    zero: 0,
+                    one: 0,
+                    bits: 0,
+                },
+            };
+        }
+        if n <= 128 {
+            let a = cells[0];
+            let b = cells.iter().copied().find(|&c| c != a);
+            let two = match b {
+                None => true,
+                Some(b) => cells.iter().all(|&c| c == a || c == b),
+            };
+            if two {
+                let (zero, one) = match b {
+                    None => (a, a),
+                    Some(b) => (a.min(b), a.max(b)),
+                };
+                let mut bits = 0u128;
+                if zero != one {
+                    for (i, &c) in cells.iter().enumerate() {
+                        if c == one {
+                            bits |= cell_bit(i);
+                        }
+                    }
+                }
+                return Grid {
+                    height: height as u16,
+                    width: width as u16,
+                    cells: Cells::Packed { zero, one, bits },
+                };
+            }
+        }
+        Grid {
+            height: height as u16,
+            width: width as u16,
+            cells: Cells::Bytes(cells.into()),
+        }
+    }
+
+    fn check_shape(height: usize, width: usize) -> Result<(), GridError> {
+        if height > u16::MAX as usize
+            || width > u16::MAX as usize
+            || height.saturating_mul(width) > MAX_CELLS
+        {
+            Err(GridError::TooLarge)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A `height x width` grid with every cell `fill`. A grid with no cells is `0 x 0`.
+    pub fn new(height: usize, width: usize, fill: u8) -> Result<Grid, GridError> {
+        if !is_symbol(fill) {
+            return Err(GridError::InvalidSymbol(fill));
+        }
+        Grid::check_shape(height, width)?;
+        Ok(Grid::from_cells_unchecked(
+            height,
+            width,
+            &vec![fill; height * width],
+        ))
+    }
+
+    /// A `height x width` grid from its cells in row-major order.
+    pub fn from_cells(height: usize, width: usize, cells: &[u8]) -> Result<Grid, GridError> {
+        Grid::check_shape(height, width)?;
+        if cells.len() != height * width {
+            return Err(GridError::WrongLength {
+                expected: height * width,
+                found: cells.len(),
+            });
+        }
+        if let Some(&b) = cells.iter().find(|&&b| !is_symbol(b)) {
+            return Err(GridError::InvalidSymbol(b));
+        }
+        Ok(Grid::from_cells_unchecked(height, width, cells))
+    }
+
+    /// Parses the text form: rows separated by `|`, each the same non-zero number of cell
+    /// symbols. The empty string is the `0 x 0` grid.
+    ///
+    /// ```
+    /// use cg::board::{Grid, ParseGridErrorKind};
+    /// assert_eq!(Grid::parse("..#|...").unwrap().to_string(), "..#|...");
+    /// let e = Grid::parse("..#|..").unwrap_err();
+    /// assert_eq!(e.offset, 4);
+    /// assert_eq!(e.kind, ParseGridErrorKind::RaggedRow { row: 1, expected: 3, found: 2 });
+    /// assert_eq!(Grid::parse("a b").unwrap_err().offset, 1);
+    /// ```
+    pub fn parse(s: &str) -> Result<Grid, ParseGridError> {
+        if s.is_empty() {
+            return Ok(Grid::from_cells_unchecked(0, 0, &[]));
+        }
+        let mut cells = Vec::new();
+        let mut width = None;
+        let mut height = 0usize;
+        let mut row_start = 0usize;
+        let mut row_len = 0usize;
+        let too_large = |offset| ParseGridError {
+            offset,
+            kind: ParseGridErrorKind::TooLarge,
+        };
+        let mut end_row = |height: &mut usize, row_start: usize, row_len: usize| {
+            if row_len == 0 {
+                return Err(ParseGridError {
+                    offset: row_start,
+                    kind: ParseGridErrorKind::EmptyRow { row: *height },
+                });
+            }
+            match width {
+                None => width = Some(row_len),
+                Some(w) if w != row_len => {
+                    return Err(ParseGridError {
+                        offset: row_start,
+                        kind: ParseGridErrorKind::RaggedRow {
+                            row: *height,
+                            expected: w,
+                            found: row_len,
+                        },
+                    })
+                }
+                Some(_) => {}
+            }
+            *height += 1;
+            Ok(())
+        };
+        for (offset, ch) in s.char_indices() {
+            if ch == '|' {
+                end_row(&mut height, row_start, row_len)?;
+                row_start = offset + 1;
+                row_len = 0;
+            } else if ch.is_ascii() && is_symbol(ch as u8) {
+                cells.push(ch as u8);
+                row_len += 1;
+                if cells.len() > MAX_CELLS || row_len > u16::MAX as usize {
+                    return Err(too_large(offset));
+                }
+            } else {
+                return Err(ParseGridError {
+                    offset,
+                    kind: ParseGridErrorKind::InvalidSymbol(ch),
+                });
+            }
+        }
+        end_row(&mut height, row_start, row_len)?;
+        if height > u16::MAX as usize {
+            return Err(too_large(s.len()));
+        }
+        let width = cells.len() / height;
+        Ok(Grid::from_cells_unchecked(height, width, &cells))
+    }
+
+    /// The number of rows.
+    #[inline]
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// The number of columns.
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// The number of cells.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.height() * self.width()
+    }
+
+    /// Whether the grid has no cells.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether `(row, col)` is on the board.
+    #[inline]
+    pub fn contains(&self, (r, c): Coord) -> bool {
+        r < self.height() && c < self.width()
+    }
+
+    /// The row-major index of a cell on the board.
+    #[inline]
+    pub fn index(&self, coord: Coord) -> Option<usize> {
+        self.contains(coord)
+            .then(|| coord.0 * self.width() + coord.1)
+    }
+
+    /// The cell with row-major index `i`. Panics on the `0 x 0` grid; `i` should be below
+    /// `len()`.
+    #[inline]
+    pub fn coord(&self, i: usize) -> Coord {
+        (i / self.width(), i % self.width())
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> u8 {
+        match &self.cells {
+            Cells::Packed { zero, one, bits } => {
+                if (bits >> (127 - i)) & 1 == 1 {
+                    *one
+                } else {
+                    *zero
+                }
+            }
+            Cells::Bytes(b) => b[i],
+        }
+    }
+
+    /// The symbol at a cell, or `None` off the board.
+    #[inline]
+    pub fn get(&self, coord: Coord) -> Option<u8> {
+        self.index(coord).map(|i| self.at(i))
+    }
+
+    /// The cells in row-major order.
+    pub fn cells(&self) -> Vec<u8> {
+        match &self.cells {
+            Cells::Bytes(b) => b.to_vec(),
+            Cells::Packed { .. } => (0..self.len()).map(|i| self.at(i)).collect(),
+        }
+    }
+
+    /// Row `r` as a string (empty if off the board).
+    pub fn row(&self, r: usize) -> String {
+        if r >= self.height() {
+            return String::new();
+        }
+        let w = self.width();
+        (r * w..(r + 1) * w).map(|i| self.at(i) as char).collect()
+    }
+
+    fn out_of_bounds(&self, coord: Coord) -> GridError {
+        GridError::OutOfBounds {
+            coord,
+            height: self.height(),
+            width: self.width(),
+        }
+    }
+
+    /// The grid with the cell at `coord` changed to `symbol`.
+    ///
+    /// ```
+    /// use cg::board::Grid;
+    /// let g = Grid::parse("...|...").unwrap();
+    /// assert_eq!(g.set((1, 2), b'#').unwrap().to_string(), "...|..#");
+    /// assert!(g.set((2, 0), b'#').is_err());
+    /// ```
+    pub fn set(&self, coord: Coord, symbol: u8) -> Result<Grid, GridError> {
+        self.set_all(&[coord], symbol)
+    }
+
+    /// The grid with every cell in `coords` changed to `symbol` (for example both cells of a
+    /// domino).
+    pub fn set_all(&self, coords: &[Coord], symbol: u8) -> Result<Grid, GridError> {
+        if !is_symbol(symbol) {
+            return Err(GridError::InvalidSymbol(symbol));
+        }
+        let mut idx = Vec::with_capacity(coords.len());
+        for &c in coords {
+            idx.push(self.index(c).ok_or_else(|| self.out_of_bounds(c))?);
+        }
+        if let Cells::Packed { zero, one, bits } = self.cells {
+            let n = self.len();
+            let mut m = 0u128;
+            for &i in &idx {
+                m |= cell_bit(i);
+            }
+            // Stay packed when the new symbol is one of the two (or the grid has one symbol).
+            let new = if zero == one {
+                if symbol == zero {
+                    Some((zero, one, 0))
+                } else if symbol < zero {
+                    Some((symbol, zero, !m & valid_mask(n)))
+                } else {
+                    Some((zero, symbol, m))
+                }
+            } else if symbol == one {
+                Some((zero, one, bits | m))
+            } else if symbol == zero {
+                Some((zero, one, bits & !m))
+            } else {
+                None
+            };
+            if let Some((zero, one, bits)) = new {
+                return Ok(Grid {
+                    height: self.height,
+                    width: self.width,
+                    cells: Grid::normalise_packed(zero, one, bits, n),
+                });
+            }
+        }
+        let mut cells = self.cells();
+        for &i in &idx {
+            cells[i] = symbol;
+        }
+        Ok(Grid::from_cells_unchecked(
+            self.height(),
+            self.width(),
+            &cells,
+        ))
+    }
+
+    /// Restores the packed invariant after an update that may have removed a symbol.
+    fn normalise_packed(zero: u8, one: u8, bits: u128, n: usize) -> Cells {
+        if zero == one || bits == 0 {
+            Cells::Packed {
+                zero,
+                one: zero,
+                bits: 0,
+            }
+        } else if bits == valid_mask(n) {
+            Cells::Packed {
+                zero: one,
+                one,
+                bits: 0,
+            }
+        } else {
+            Cells::Packed { zero, one, bits }
+        }
+    }
+
+    /// The inline bit board, for fast rulesets: `Some((zero, one, bits))` when the grid has at
+    /// most 128 cells and at most two symbols. Cell `i = row * width + col` is bit `127 - i`
+    /// of `bits` (cell 0 is the most significant bit), set when the cell holds `one` and clear
+    /// when it holds `zero`; `zero < one`, or `zero == one` and `bits == 0` when all cells are
+    /// alike. `None` for other grids.
+    pub fn packed(&self) -> Option<(u8, u8, u128)> {
+        match self.cells {
+            Cells::Packed { zero, one, bits } => Some((zero, one, bits)),
+            Cells::Bytes(_) => None,
+        }
+    }
+
+    /// The bit board (cell i at bit 127 - i) of the cells satisfying `pred`, for packed grids.
+    fn packed_mask(&self, pred: impl Fn(u8) -> bool) -> Option<u128> {
+        match self.cells {
+            Cells::Packed { zero, one, bits } => {
+                let valid = valid_mask(self.len());
+                let mut m = 0;
+                if pred(zero) {
+                    m |= !bits & valid;
+                }
+                if zero != one && pred(one) {
+                    m |= bits;
+                }
+                Some(m)
+            }
+            Cells::Bytes(_) => None,
+        }
+    }
+
+    /// The distinct symbols used, in increasing order.
+    pub fn symbols(&self) -> Vec<u8> {
+        match self.cells {
+            Cells::Packed { zero, one, .. } if self.is_empty() || zero == one => {
+                if self.is_empty() {
+                    vec![]
+                } else {
+                    vec![zero]
+                }
+            }
+            Cells::Packed { zero, one, .. } => vec![zero, one],
+            Cells::Bytes(ref b) => {
+                let mut seen = [false; 256];
+                for &c in b.iter() {
+                    seen[c as usize] = true;
+                }
+                (0..=255u8).filter(|&c| seen[c as usize]).collect()
+            }
+        }
+    }
+
+    /// The set of (row-major indices of) cells satisfying `pred`.
+    pub fn cell_set_where(&self, pred: impl Fn(u8) -> bool) -> BitSet {
+        match self.packed_mask(&pred) {
+            Some(m) => mask_to_set(m),
+            None => (0..self.len()).filter(|&i| pred(self.at(i))).collect(),
+        }
+    }
+
+    /// The set of (row-major indices of) cells holding `symbol`.
+    pub fn cell_set(&self, symbol: u8) -> BitSet {
+        self.cell_set_where(|c| c == symbol)
+    }
+
+    /// The cells holding `symbol`, in row-major order.
+    pub fn cells_with(&self, symbol: u8) -> Vec<Coord> {
+        self.cell_set(symbol)
+            .iter()
+            .map(|i| self.coord(i))
+            .collect()
+    }
+
+    /// The number of cells holding `symbol`.
+    pub fn count(&self, symbol: u8) -> usize {
+        match self.packed_mask(|c| c == symbol) {
+            Some(m) => m.count_ones() as usize,
+            None => (0..self.len()).filter(|&i| self.at(i) == symbol).count(),
+        }
+    }
+
+    /// The first cell (row-major) holding `symbol`.
+    pub fn find(&self, symbol: u8) -> Option<Coord> {
+        match self.packed_mask(|c| c == symbol) {
+            Some(0) => None,
+            Some(m) => Some(self.coord(m.leading_zeros() as usize)),
+            None => (0..self.len())
+                .find(|&i| self.at(i) == symbol)
+                .map(|i| self.coord(i)),
+        }
+    }
+
+    /// The cells `coord + offset` that are on the board, for each offset in turn (see
+    /// [`offsets`] for the usual neighbourhoods).
+    ///
+    /// ```
+    /// use cg::board::{offsets, Grid};
+    /// let g = Grid::parse("...|...|...").unwrap();
+    /// let n: Vec<_> = g.neighbours((0, 0), offsets::ORTHOGONAL).collect();
+    /// assert_eq!(n, vec![(0, 1), (1, 0)]);
+    /// assert_eq!(g.neighbours((1, 1), offsets::KING).count(), 8);
+    /// ```
+    pub fn neighbours<'a>(
+        &'a self,
+        (r, c): Coord,
+        offsets: &'a [(isize, isize)],
+    ) -> impl Iterator<Item = Coord> + 'a {
+        let (h, w) = (self.height(), self.width());
+        offsets.iter().filter_map(move |&(dr, dc)| {
+            let r2 = r.checked_add_signed(dr)?;
+            let c2 = c.checked_add_signed(dc)?;
+            (r2 < h && c2 < w).then_some((r2, c2))
+        })
+    }
+
+    /// The cells `c` such that both `c` and `c + offset` hold `symbol`, in row-major order.
+    /// With `offset = (1, 0)` on a Domineering board these are the top cells of Left's
+    /// (vertical) moves; with `(0, 1)` the left cells of Right's.
+    ///
+    /// ```
+    /// use cg::board::Grid;
+    /// let g = Grid::parse("..#|...").unwrap();
+    /// assert_eq!(g.pairs(b'.', (1, 0)), vec![(0, 0), (0, 1)]);
+    /// assert_eq!(g.pairs(b'.', (0, 1)), vec![(0, 0), (1, 0), (1, 1)]);
+    /// ```
+    pub fn pairs(&self, symbol: u8, (dr, dc): (isize, isize)) -> Vec<Coord> {
+        let (h, w) = (self.height(), self.width());
+        if let Some(m) = self.packed_mask(|c| c == symbol) {
+            // Bring cell i + offset to cell i, then keep the cells i whose column + dc is on
+            // the board (no wrapping from one row to the next).
+            let cols = column_mask(h, w, |c| c.checked_add_signed(dc).is_some_and(|c2| c2 < w));
+            let k = dr * w as isize + dc;
+            let moved = shift_cells(m, -k) & cols;
+            let mut both = m & moved;
+            let mut out = Vec::with_capacity(both.count_ones() as usize);
+            while both != 0 {
+                let i = both.leading_zeros() as usize;
+                both &= !cell_bit(i);
+                out.push(self.coord(i));
+            }
+            return out;
+        }
+        let mut out = Vec::new();
+        for i in 0..self.len() {
+            if self.at(i) != symbol {
+                continue;
+            }
+            let (r, c) = self.coord(i);
+            let other = r
+                .checked_add_signed(dr)
+                .zip(c.checked_add_signed(dc))
+                .and_then(|p| self.get(p));
+            if other == Some(symbol) {
+                out.push((r, c));
+            }
+        }
+        out
+    }
+
+    /// The connected components ("regions") of the cells satisfying `pred`, where two cells
+    /// are adjacent when one is the other plus an offset in `offsets` (or minus one: adjacency
+    /// is made symmetric). Each region is a set of row-major cell indices; the regions are in
+    /// order of their first cell.
+    ///
+    /// ```
+    /// use cg::board::{offsets, Grid};
+    /// let g = Grid::parse("..#.|###.|.#..").unwrap();
+    /// let r = g.regions_of(b'.', offsets::ORTHOGONAL);
+    /// assert_eq!(r.len(), 3);
+    /// assert_eq!(r[1].iter().map(|i| g.coord(i)).collect::<Vec<_>>(),
+    ///            vec![(0, 3), (1, 3), (2, 2), (2, 3)]);
+    /// let d = Grid::parse(".#|#.").unwrap();
+    /// assert_eq!(d.regions_of(b'.', offsets::ORTHOGONAL).len(), 2);
+    /// assert_eq!(d.regions_of(b'.', offsets::KING).len(), 1);
+    /// ```
+    pub fn regions(&self, pred: impl Fn(u8) -> bool, offsets: &[(isize, isize)]) -> Vec<BitSet> {
+        let (h, w) = (self.height(), self.width());
+        let kind = neighbourhood_kind(offsets);
+        if let (Some(allowed), Some(king)) = (self.packed_mask(&pred), kind) {
+            let not_last = column_mask(h, w, |c| c + 1 < w);
+            let not_first = column_mask(h, w, |c| c > 0);
+            let mut remaining = allowed;
+            let mut out = Vec::new();
+            while remaining != 0 {
+                let mut region = cell_bit(remaining.leading_zeros() as usize);
+                loop {
+                    let mut horiz =
+                        region | ((region & not_last) >> 1) | ((region & not_first) << 1);
+                    // Vertical moves shift by a whole row (w may be 128: one row).
+                    let vertical =
+                        |x: u128| shift_cells(x, w as isize) | shift_cells(x, -(w as isize));
+                    let grown = if king {
+                        horiz = horiz | vertical(horiz);
+                        horiz
+                    } else {
+                        horiz | vertical(region)
+                    } & allowed;
+                    if grown == region {
+                        break;
+                    }
+                    region = grown;
+                }
+                remaining &= !region;
+                out.push(mask_to_set(region));
+            }
+            return out;
+        }
+        // General case: breadth-first search over the cells.
+        let n = self.len();
+        let mut seen = vec![false; n];
+        let mut out = Vec::new();
+        let mut queue = Vec::new();
+        for start in 0..n {
+            if seen[start] || !pred(self.at(start)) {
+                continue;
+            }
+            seen[start] = true;
+            queue.clear();
+            queue.push(start);
+            let mut k = 0;
+            while k < queue.len() {
+                let i = queue[k];
+                k += 1;
+                let (r, c) = self.coord(i);
+                for &(dr, dc) in offsets {
+                    for (dr, dc) in [(dr, dc), (-dr, -dc)] {
+                        let Some(j) = r
+                            .checked_add_signed(dr)
+                            .zip(c.checked_add_signed(dc))
+                            .and_then(|p| self.index(p))
+                        else {
+                            continue;
+                        };
+                        if !seen[j] && pred(self.at(j)) {
+                            seen[j] = true;
+                            queue.push(j);
+                        }
+                    }
+                }
+            }
+            out.push(queue.iter().copied().collect());
+        }
+        out
+    }
+
+    /// The regions of the cells holding `symbol` (see [`regions`](Grid::regions)).
+    pub fn regions_of(&self, symbol: u8, offsets: &[(isize, isize)]) -> Vec<BitSet> {
+        self.regions(|c| c == symbol, offsets)
+    }
+
+    /// The regions of the cells satisfying `pred`, each as a grid: the smallest rectangle
+    /// containing the region, with the cells outside the region changed to `fill`. This is how
+    /// a Domineering position splits into a disjunctive sum.
+    ///
+    /// ```
+    /// use cg::board::{offsets, Grid};
+    /// let g = Grid::parse("..#.|###.|.#..").unwrap();
+    /// let parts: Vec<String> = g
+    ///     .region_grids(|c| c == b'.', offsets::ORTHOGONAL, b'#')
+    ///     .unwrap()
+    ///     .iter()
+    ///     .map(|p| p.to_string())
+    ///     .collect();
+    /// assert_eq!(parts, vec!["..", "#.|#.|..", "."]);
+    /// ```
+    pub fn region_grids(
+        &self,
+        pred: impl Fn(u8) -> bool,
+        offsets: &[(isize, isize)],
+        fill: u8,
+    ) -> Result<Vec<Grid>, GridError> {
+        if !is_symbol(fill) {
+            return Err(GridError::InvalidSymbol(fill));
+        }
+        Ok(self
+            .regions(pred, offsets)
+            .iter()
+            .map(|region| self.restrict(region, fill))
+            .collect())
+    }
+
+    /// The smallest rectangle containing the cells of `set` (row-major indices), with the
+    /// cells not in `set` changed to `fill`. The empty set gives the `0 x 0` grid.
+    fn restrict(&self, set: &BitSet, fill: u8) -> Grid {
+        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
+        for i in set {
+            let (r, c) = self.coord(i);
+            r0 = r0.min(r);
+            r1 = r1.max(r);
+            c0 = c0.min(c);
+            c1 = c1.max(c);
+        }
+        if r0 == usize::MAX {
+            return Grid::from_cells_unchecked(0, 0, &[]);
+        }
+        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        let mut cells = vec![fill; h * w];
+        for i in set {
+            let (r, c) = self.coord(i);
+            cells[(r - r0) * w + (c - c0)] = self.at(i);
+        }
+        Grid::from_cells_unchecked(h, w, &cells)
+    }
+
+    /// The grid with the cells not in `set` (row-major indices) changed to `fill` and cropped
+    /// to the smallest rectangle containing `set`.
+    pub fn restrict_to(&self, set: &BitSet, fill: u8) -> Result<Grid, GridError> {
+        if !is_symbol(fill) {
+            return Err(GridError::InvalidSymbol(fill));
+        }
+        if let Some(i) = set.last().filter(|&i| i >= self.len()) {
+            return Err(self.out_of_bounds(self.coord(i)));
+        }
+        Ok(self.restrict(set, fill))
+    }
+
+    /// The `height x width` sub-grid whose top-left cell is `(top, left)`.
+    pub fn crop(&self, (top, left): Coord, height: usize, width: usize) -> Result<Grid, GridError> {
+        if top + height > self.height() || left + width > self.width() {
+            return Err(self.out_of_bounds((top + height, left + width)));
+        }
+        let mut cells = Vec::with_capacity(height * width);
+        for r in top..top + height {
+            for c in left..left + width {
+                cells.push(self.at(r * self.width() + c));
+            }
+        }
+        Ok(Grid::from_cells_unchecked(height, width, &cells))
+    }
+
+    /// The grid with every `from` cell changed to `to`.
+    pub fn replace(&self, from: u8, to: u8) -> Result<Grid, GridError> {
+        if !is_symbol(to) {
+            return Err(GridError::InvalidSymbol(to));
+        }
+        let cells: Vec<u8> = self
+            .cells()
+            .into_iter()
+            .map(|c| if c == from { to } else { c })
+            .collect();
+        Ok(Grid::from_cells_unchecked(
+            self.height(),
+            self.width(),
+            &cells,
+        ))
+    }
+
+    /// The image of the grid under a symmetry. The quarter turns and the two diagonal
+    /// reflections turn a `h x w` grid into a `w x h` one.
+    ///
+    /// ```
+    /// use cg::board::{Grid, Symmetry};
+    /// let g = Grid::parse("ab|cd|ef").unwrap();
+    /// assert_eq!(g.transform(Symmetry::ROTATE_90).to_string(), "eca|fdb");
+    /// assert_eq!(g.transform(Symmetry::FLIP_COLUMNS).to_string(), "ba|dc|fe");
+    /// assert_eq!(g.transform(Symmetry::TRANSPOSE).to_string(), "ace|bdf");
+    /// ```
+    #[must_use]
+    pub fn transform(&self, s: Symmetry) -> Grid {
+        let (h, w) = (self.height(), self.width());
+        let (h2, w2) = s.image_shape(h, w);
+        match &self.cells {
+            Cells::Packed { zero, one, bits } => Grid {
+                height: h2 as u16,
+                width: w2 as u16,
+                cells: Cells::Packed {
+                    zero: *zero,
+                    one: *one,
+                    bits: packed_transform(*bits, h, w, s),
+                },
+            },
+            Cells::Bytes(b) => {
+                let (start, dr, dc) = source_steps(s, h, w);
+                let mut out = Vec::with_capacity(b.len());
+                for r2 in 0..h2 {
+                    let row = start + r2 as isize * dr;
+                    out.extend((0..w2).map(|c2| b[(row + c2 as isize * dc) as usize]));
+                }
+                Grid {
+                    height: h2 as u16,
+                    width: w2 as u16,
+                    cells: Cells::Bytes(out.into()),
+                }
+            }
+        }
+    }
+
+    /// The symmetries of this grid's shape: all eight of [`Symmetry::ALL`] for a square, the
+    /// four of [`Symmetry::RECTANGLE`] otherwise.
+    pub fn shape_symmetries(&self) -> &'static [Symmetry] {
+        if self.height() == self.width() {
+            &Symmetry::ALL
+        } else {
+            &Symmetry::RECTANGLE
+        }
+    }
+
+    /// The images of the grid under each of `group`, in order.
+    pub fn images(&self, group: &[Symmetry]) -> Vec<Grid> {
+        group.iter().map(|&s| self.transform(s)).collect()
+    }
+
+    /// The least (by `Ord`) image of the grid under the eight symmetries of the square, and a
+    /// symmetry taking the grid to it. Equal for all grids in one orbit, so it is a key for
+    /// transposition tables of games that all eight symmetries preserve (Cram, Snort, geodetic
+    /// games on the grid graph...). For a non-square grid the quarter turns give images of the
+    /// transposed shape, and the least image has `height <= width`.
+    ///
+    /// ```
+    /// use cg::board::{Grid, Symmetry};
+    /// let g = Grid::parse("...|..#").unwrap();
+    /// let c = g.canonical();
+    /// assert_eq!(c.to_string(), "#..|..."); // '#' sorts before '.' (ASCII)
+    /// for s in Symmetry::ALL {
+    ///     assert_eq!(g.transform(s).canonical(), c);
+    /// }
+    /// ```
+    #[must_use]
+    pub fn canonical(&self) -> Grid {
+        self.canonical_under(&Symmetry::ALL).0
+    }
+
+    /// The least image of the grid under the symmetries in `group` and one symmetry of `group`
+    /// that produces it. For this to be a canonical representative, `group` must be a group
+    /// (closed under composition and inverses), such as [`Symmetry::ALL`],
+    /// [`Symmetry::RECTANGLE`] (the symmetries that keep vertical moves vertical, as
+    /// Domineering needs), or `[IDENTITY, FLIP_COLUMNS]`. If `group` is empty the grid itself is
+    /// returned with the identity.
+    pub fn canonical_under(&self, group: &[Symmetry]) -> (Grid, Symmetry) {
+        let (h, w) = (self.height(), self.width());
+        if let Cells::Packed { zero, one, bits } = self.cells {
+            if zero == one {
+                // Every image is equal up to shape; the least shape has height <= width.
+                let s = group
+                    .iter()
+                    .copied()
+                    .min_by_key(|s| s.image_shape(h, w))
+                    .unwrap_or(Symmetry::IDENTITY);
+                return (self.transform(s), s);
+            }
+            let n = h * w;
+            // The row flip of each base board is shared by two images.
+            let mut transposed = None;
+            let mut flipped = [None, None];
+            let mut best: Option<((usize, usize, u128), Symmetry)> = None;
+            for &s in group {
+                let t = usize::from(s.transposes());
+                let (base, h2, w2) = if s.transposes() {
+                    (
+                        *transposed.get_or_insert_with(|| packed_transpose(bits, h, w)),
+                        w,
+                        h,
+                    )
+                } else {
+                    (bits, h, w)
+                };
+                let mut flip = || *flipped[t].get_or_insert_with(|| packed_flip_rows(base, h2, w2));
+                let b = match (s.flips_rows(), s.flips_cols()) {
+                    (false, false) => base,
+                    (true, false) => flip(),
+                    (true, true) => packed_rotate_180(base, n),
+                    (false, true) => packed_rotate_180(flip(), n),
+                };
+                let key = (h2, w2, b);
+                if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                    best = Some((key, s));
+                }
+            }
+            return match best {
+                None => (self.clone(), Symmetry::IDENTITY),
+                Some(((h2, w2, b), s)) => (
+                    Grid {
+                        height: h2 as u16,
+                        width: w2 as u16,
+                        cells: Cells::Packed { zero, one, bits: b },
+                    },
+                    s,
+                ),
+            };
+        }
+        let Cells::Bytes(b) = &self.cells else {
+            unreachable!("packed grids are handled above")
+        };
+        // Compare each image with the best so far as it is read, without building it.
+        let mut best: Option<Symmetry> = None;
+        let mut best_steps = (0isize, 0isize, 0isize);
+        for &s in group {
+            let (h2, w2) = s.image_shape(h, w);
+            let steps = source_steps(s, h, w);
+            let better = match best {
+                None => true,
+                Some(t) => {
+                    let shape = (h2, w2).cmp(&t.image_shape(h, w));
+                    shape.is_lt()
+                        || (shape.is_eq() && compare_images(b, h2, w2, steps, best_steps).is_lt())
+                }
+            };
+            if better {
+                best = Some(s);
+                best_steps = steps;
+            }
+        }
+        match best {
+            None => (self.clone(), Symmetry::IDENTITY),
+            Some(s) => (self.transform(s), s),
+        }
+    }
+
+    /// The graph whose vertices are the cells satisfying `pred`, labelled `(row, col)`, with
+    /// an edge from each such cell to each such cell at one of the `offsets`. If `offsets` is
+    /// closed under negation (as [`offsets::ORTHOGONAL`], [`offsets::KING`]...) the graph is
+    /// undirected, otherwise directed.
+    ///
+    /// ```
+    /// use cg::board::{offsets, Grid};
+    /// let g = Grid::parse("...|.#.").unwrap();
+    /// let graph = g.to_graph(|c| c == b'.', offsets::ORTHOGONAL);
+    /// assert_eq!((graph.vertex_count(), graph.edge_count()), (5, 4));
+    /// ```
+    pub fn to_graph(&self, pred: impl Fn(u8) -> bool, offsets: &[(isize, isize)]) -> Graph {
+        let directed = !offsets.iter().all(|&(a, b)| offsets.contains(&(-a, -b)));
+        let cells: Vec<usize> = (0..self.len()).filter(|&i| pred(self.at(i))).collect();
+        let mut vertex_of = vec![usize::MAX; self.len()];
+        for (v, &i) in cells.iter().enumerate() {
+            vertex_of[i] = v;
+        }
+        let labels: Vec<VertexLabel> = cells
+            .iter()
+            .map(|&i| {
+                let (r, c) = self.coord(i);
+                VertexLabel::from((r as i64, c as i64))
+            })
+            .collect();
+        let mut edges = Vec::new();
+        for (v, &i) in cells.iter().enumerate() {
+            for (r, c) in self.neighbours(self.coord(i), offsets) {
+                let u = vertex_of[r * self.width() + c];
+                if u != usize::MAX && u != v {
+                    edges.push((v, u));
+                }
+            }
+        }
+        Graph::from_sorted_labels(directed, labels, &edges)
+    }
+}
+
+/// `Some(false)` for the orthogonal neighbourhood, `Some(true)` for the king's, as sets;
+/// `None` for others.
+fn neighbourhood_kind(offs: &[(isize, isize)]) -> Option<bool> {
+    let mut v: Vec<(isize, isize)> = offs
+        .iter()
+        .flat_map(|&(a, b)| [(a, b), (-a, -b)])
+        .filter(|&p| p != (0, 0))
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    if v == offsets::ORTHOGONAL {
+        Some(false)
+    } else if v == offsets::KING {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+impl Ord for Grid {
+    fn cmp(&self, other: &Grid) -> Ordering {
+        let shape = (self.height, self.width).cmp(&(other.height, other.width));
+        if shape != Ordering::Equal {
+            return shape;
+        }
+        if let (
+            Cells::Packed { zero, one, bits },
+            Cells::Packed {
+                zero: z2,
+                one: o2,
+                bits: b2,
+            },
+        ) = (&self.cells, &other.cells)
+        {
+            if zero == z2 && one == o2 {
+                return bits.cmp(b2);
+            }
+        }
+        (0..self.len())
+            .map(|i| self.at(i).cmp(&other.at(i)))
+            .find(|o| *o != Ordering::Equal)
+            .unwrap_or(Ordering::Equal)
+    }
+}
+
+impl PartialOrd for Grid {
+    fn partial_cmp(&self, other: &Grid) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let w = self.width();
+        let mut s = String::with_capacity(self.len() + self.height());
+        for i in 0..self.len() {
+            if i > 0 && i % w == 0 {
+                s.push('|');
+            }
+            s.push(self.at(i) as char);
+        }
+        f.write_str(&s)
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid(\"{self}\")")
+    }
+}
+
+impl std::str::FromStr for Grid {
+    type Err = ParseGridError;
+    fn from_str(s: &str) -> Result<Grid, ParseGridError> {
+        Grid::parse(s)
+    }
+}

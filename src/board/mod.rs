@@ -1,0 +1,25 @@
+//! Boards for rulesets: grids of cells and graphs, as immutable, hashable, cheaply cloned
+//! values that positions can be built from. Nothing here knows about the cg language.
+//!
+//! - [`Grid`]: a rectangular board of one-byte cell symbols (`"..#|..."`), with neighbours,
+//!   regions, the symmetries of the square and a canonical representative under them; boards
+//!   of at most 128 cells and two symbols are bit boards.
+//! - [`Graph`]: finite simple graphs and digraphs with labelled vertices, Cartesian products
+//!   (grid graphs, lattices, tori), components, distances, geodesic intervals and geodetic
+//!   convex hulls, as used by the geodetic games of Benesh, Ernst, Meyer, Salmon and Sieben
+//!   and by Geography.
+//! - [`BitSet`]: the sets of cells and of vertices that both return.
+
+mod bitset;
+mod graph;
+mod grid;
+mod symmetry;
+
+pub use bitset::{BitSet, Iter as BitSetIter};
+pub use graph::{
+    clear_geodesics_cache, Graph, GraphError, VertexLabel, VertexSet, MAX_ARCS, MAX_VERTICES,
+};
+pub use grid::{
+    is_symbol, offsets, Coord, Grid, GridError, ParseGridError, ParseGridErrorKind, MAX_CELLS,
+};
+pub use symmetry::Symmetry;
