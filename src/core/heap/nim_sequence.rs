@@ -384,6 +384,8 @@ struct SparseSpace {
     common: [Bits; 2],
     seen: Bits,
     need: Bits,
+    /// Scratch: `(n - s, largest smaller heap)` for each splitting removal `s`.
+    ranges: Vec<(usize, usize)>,
 }
 
 impl SparseSpace {
@@ -407,6 +409,7 @@ impl SparseSpace {
             common: [Bits::new(), Bits::new()],
             seen: Bits::new(),
             need: Bits::new(),
+            ranges: Vec::new(),
         };
         for s in 0..=t.min(n) {
             let digit = rules.digit(s);
@@ -480,20 +483,37 @@ impl SparseSpace {
     }
 
     /// Examines pairs until every value of `need` (there are `count`) has been found; returns
-    /// how many were not.
+    /// how many were not. The pairs are taken smallest heap first across all the splitting
+    /// removals: a witness usually has a small heap, and for some removals none exists at all
+    /// (Kayles' 0 comes from one of its two splits only, depending on n).
     fn search_needed(&mut self, g: &[u32], n: usize, mut count: usize) -> usize {
+        self.ranges.clear();
         for &(s, kind) in &self.splits {
-            if n < s + 2 {
-                continue;
+            if n >= s + 2 {
+                let m = n - s;
+                let half = if kind == PairKind::Unequal {
+                    (m - 1) / 2
+                } else {
+                    m / 2
+                };
+                self.ranges.push((m, half));
             }
-            let m = n - s;
-            let half = if kind == PairKind::Unequal {
-                (m - 1) / 2
-            } else {
-                m / 2
-            };
+        }
+        if let [(m, half)] = self.ranges[..] {
             for a in 1..=half {
                 if self.need.remove(g[a] ^ g[m - a]) {
+                    count -= 1;
+                    if count == 0 {
+                        return 0;
+                    }
+                }
+            }
+            return count;
+        }
+        let longest = self.ranges.iter().map(|&(_, half)| half).max().unwrap_or(0);
+        for a in 1..=longest {
+            for &(m, half) in &self.ranges {
+                if a <= half && self.need.remove(g[a] ^ g[m - a]) {
                     count -= 1;
                     if count == 0 {
                         return 0;
