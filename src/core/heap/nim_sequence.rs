@@ -52,8 +52,8 @@ pub const PROGRESS_INTERVAL: usize = 4096;
 
 /// The nim-values `G(0), ..., G(n)` of a heap of each size under `rules`, by the fastest exact
 /// method (see the module documentation). `progress(k)` is called every
-/// [`PROGRESS_INTERVAL`] heaps with the number of heaps done, and once at the end with `n`;
-/// it may unwind (`check_interrupt`), and `crate::core::check_interrupt` is called as often.
+/// [`PROGRESS_INTERVAL`] heaps with the number of heaps done, and once at the end with `n`; it
+/// may unwind (`cg::core::check_interrupt`), which this function also calls at every heap.
 ///
 /// ```
 /// use cg::core::heap::{nim_sequence, HeapRules, TakeBreakCode};
@@ -88,9 +88,10 @@ pub fn nim_sequence_with(
     g.push(0);
     let mut k = 1;
     while k <= n {
+        // An atomic load: cheap beside a heap's mex, and some heaps take long.
+        check_interrupt();
         if k % PROGRESS_INTERVAL == 0 {
             progress(k);
-            check_interrupt();
         }
         if is_checkpoint(k) {
             if let Some((heaps, t)) = proof {
