@@ -244,6 +244,8 @@ fn partizan_subtraction_and_printing() {
         HeapRules::all_but([2]),
     );
     assert_eq!(mixed.to_string(), "splittles {1} vs allbut {2}");
+    let allbut = PartizanHeapRules::new(HeapRules::all_but([2]), HeapRules::all_but([1, 3]));
+    assert_eq!(allbut.to_string(), "allbut {2} vs {1,3}");
     let mut seen = Vec::new();
     mixed.canonical_forms(5, &mut |m| seen.push(m));
     assert_eq!(seen, [1, 2, 3, 4, 5]);

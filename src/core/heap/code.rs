@@ -435,6 +435,16 @@ fn parse_digit_value(text: &str, i: usize, radix: Radix) -> Result<(u64, usize),
         b'0'..=b'9' => (c - b'0') as u64,
         b'a'..=b'z' => (c - b'a') as u64 + 10,
         b'A'..=b'Z' => (c - b'A') as u64 + 10,
+        b'{' | b'(' | b'*' => {
+            return Err(CodeError::new(
+                i,
+                "CGSuite's `{...}`, `(...)` and `*` digit forms are not supported: write the \
+                 digit's value (`&N;` when it is 32 or more) with one of `!`, `?`, `=`",
+            ));
+        }
+        b'_' => {
+            return Err(CodeError::new(i, "ghost tokens (`_g`) are not supported"));
+        }
         _ => {
             let ch = text[i..].chars().next().unwrap_or('?');
             return Err(CodeError::new(
@@ -966,6 +976,9 @@ mod tests {
             3
         );
         assert!(TakeBreakCode::parse_hexadecimal("0.F6").is_ok());
+        assert!(err("0.{1,2}").message.contains("not supported"));
+        assert!(err("0.*").message.contains("not supported"));
+        assert_eq!(err("0.77_1").offset, 4);
         assert_eq!(err("0.7é").offset, 3);
         assert!(err("0.7é").message.contains('é'));
     }

@@ -19,7 +19,7 @@
 //!   is chosen from the values computed so far, with a Walsh–Hadamard transform, and revised as
 //!   the sequence grows;
 //! - once the periodicity theorem proves the sequence periodic (see
-//!   [`proven_nim_period`](super::proven_nim_period)), the remaining values are copied from one
+//!   [`proven_nim_period`]), the remaining values are copied from one
 //!   period earlier.
 //!
 //! [`nim_sequence`] chooses the fastest exact method for the rules; [`nim_sequence_with`] picks
@@ -29,7 +29,7 @@ use crate::core::check_interrupt;
 
 use super::bits::Bits;
 use super::code::{visit_digit, Constraint, Digit, HeapRules};
-use super::periodicity::proven_nim_period;
+use super::periodicity::{proof_parameters, proven_nim_period};
 
 /// How [`nim_sequence_with`] computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,13 +47,13 @@ pub enum Method {
     Naive,
 }
 
-/// How often the progress callback is called and an interrupt checked: every this many heaps.
+/// How often the progress callback is called: every this many heaps.
 pub const PROGRESS_INTERVAL: usize = 4096;
 
 /// The nim-values `G(0), ..., G(n)` of a heap of each size under `rules`, by the fastest exact
 /// method (see the module documentation). `progress(k)` is called every
-/// [`PROGRESS_INTERVAL`] heaps with the number of heaps done, and once at the end with `n`;
-/// it may unwind (`check_interrupt`), and `crate::core::check_interrupt` is called as often.
+/// [`PROGRESS_INTERVAL`] heaps with the number of heaps done, and once at the end with `n`; it
+/// may unwind (`cg::core::check_interrupt`), which this function also calls at every heap.
 ///
 /// ```
 /// use cg::core::heap::{nim_sequence, HeapRules, TakeBreakCode};
@@ -86,11 +86,11 @@ pub fn nim_sequence_with(
     };
     let mut g: Vec<u32> = Vec::with_capacity(n + 1);
     g.push(0);
-    let mut k = 1;
-    while k <= n {
+    for k in 1..=n {
+        // An atomic load: cheap beside a heap's mex, and some heaps take long.
+        check_interrupt();
         if k % PROGRESS_INTERVAL == 0 {
             progress(k);
-            check_interrupt();
         }
         if is_checkpoint(k) {
             if let Some((heaps, t)) = proof {
@@ -105,7 +105,6 @@ pub fn nim_sequence_with(
         }
         let v = engine.next(&g, k);
         g.push(v);
-        k += 1;
     }
     progress(n);
     g
@@ -114,12 +113,6 @@ pub fn nim_sequence_with(
 /// The nim-values by the definition alone (every move enumerated): [`Method::Naive`].
 pub fn nim_sequence_naive(rules: &HeapRules, n: usize) -> Vec<u32> {
     nim_sequence_with(rules, n, Method::Naive, &mut |_| {})
-}
-
-/// `(max heaps, max removal)` when the periodicity theorem applies to the rules.
-fn proof_parameters(rules: &HeapRules) -> Option<(usize, usize)> {
-    let t = rules.max_removal()?;
-    (!rules.is_constrained() && rules.max_addition() == 0).then(|| (rules.max_heaps(), t))
 }
 
 /// Heaps at which the periodicity proof is tried and the sparse-space mask revised: powers of
@@ -154,6 +147,16 @@ impl PairKind {
     fn index(self) -> usize {
         self as usize
     }
+
+    /// The largest smaller heap `a` of an allowed pair `a + b = m`, `a <= b` (for `Any` and
+    /// `Unequal`).
+    fn largest_smaller(self, m: usize) -> usize {
+        if self == PairKind::Unequal {
+            (m - 1) / 2
+        } else {
+            m / 2
+        }
+    }
 }
 
 /// Inserts the value of every allowed pair `a + b = m` (`1 <= a <= b`).
@@ -166,12 +169,7 @@ fn insert_pairs(g: &[u32], m: usize, kind: PairKind, seen: &mut Bits) {
             }
         }
         PairKind::Any | PairKind::Unequal => {
-            let half = if kind == PairKind::Unequal {
-                (m - 1) / 2
-            } else {
-                m / 2
-            };
-            for a in 1..=half {
+            for a in 1..=kind.largest_smaller(m) {
                 seen.insert(g[a] ^ g[m - a]);
             }
         }
@@ -241,23 +239,17 @@ impl<'a> Plain<'a> {
         let (start, period) = rules.digit_period();
         let prefix: Vec<Digit> = (0..start.min(n + 1)).map(|s| rules.digit(s)).collect();
         let tail: Vec<Digit> = (0..period).map(|r| rules.digit(start + r)).collect();
-        let classes = || Some(vec![Bits::new(); period]);
+        let classes = || vec![Bits::new(); period];
         let mut pairs = [None, None, None];
         for d in tail.iter().filter(|d| d.allows(2)) {
-            let kind = PairKind::of(*d);
-            if pairs[kind.index()].is_none() {
-                pairs[kind.index()] = classes();
-            }
+            pairs[PairKind::of(*d).index()].get_or_insert_with(classes);
         }
         Plain {
             rules,
             prefix,
             start,
             period,
-            single: tail
-                .iter()
-                .any(|d| d.allows(1))
-                .then(|| vec![Bits::new(); period]),
+            single: tail.iter().any(|d| d.allows(1)).then(classes),
             pairs,
             tail_many: tail.iter().any(|d| d.max_heaps() >= 3),
             tail,
@@ -331,15 +323,13 @@ impl Engine for Plain<'_> {
                 }
             }
             if self.tail_many {
-                let mut s = self.start;
-                while s <= n {
+                for s in self.start..=n {
                     let digit = self.tail[(s - self.start) % self.period];
                     for heaps in 3..=digit.max_heaps().min(n - s) {
                         if digit.allows(heaps) {
                             insert_partitions(g, digit, n - s, heaps, &mut self.seen);
                         }
                     }
-                    s += 1;
                 }
             }
         }
@@ -384,6 +374,8 @@ struct SparseSpace {
     common: [Bits; 2],
     seen: Bits,
     need: Bits,
+    /// Scratch: `(n - s, largest smaller heap)` for each splitting removal `s`.
+    ranges: Vec<(usize, usize)>,
 }
 
 impl SparseSpace {
@@ -407,6 +399,7 @@ impl SparseSpace {
             common: [Bits::new(), Bits::new()],
             seen: Bits::new(),
             need: Bits::new(),
+            ranges: Vec::new(),
         };
         for s in 0..=t.min(n) {
             let digit = rules.digit(s);
@@ -480,20 +473,31 @@ impl SparseSpace {
     }
 
     /// Examines pairs until every value of `need` (there are `count`) has been found; returns
-    /// how many were not.
+    /// how many were not. The pairs are taken smallest heap first across all the splitting
+    /// removals: a witness usually has a small heap, and for some removals none exists at all
+    /// (Kayles' 0 comes from one of its two splits only, depending on n).
     fn search_needed(&mut self, g: &[u32], n: usize, mut count: usize) -> usize {
+        self.ranges.clear();
         for &(s, kind) in &self.splits {
-            if n < s + 2 {
-                continue;
+            if n >= s + 2 {
+                self.ranges.push((n - s, kind.largest_smaller(n - s)));
             }
-            let m = n - s;
-            let half = if kind == PairKind::Unequal {
-                (m - 1) / 2
-            } else {
-                m / 2
-            };
+        }
+        if let [(m, half)] = self.ranges[..] {
             for a in 1..=half {
                 if self.need.remove(g[a] ^ g[m - a]) {
+                    count -= 1;
+                    if count == 0 {
+                        return 0;
+                    }
+                }
+            }
+            return count;
+        }
+        let longest = self.ranges.iter().map(|&(_, half)| half).max().unwrap_or(0);
+        for a in 1..=longest {
+            for &(m, half) in &self.ranges {
+                if a <= half && self.need.remove(g[a] ^ g[m - a]) {
                     count -= 1;
                     if count == 0 {
                         return 0;

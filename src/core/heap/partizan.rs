@@ -89,22 +89,17 @@ impl PartizanHeapRules {
 }
 
 impl fmt::Display for PartizanHeapRules {
-    /// `splittles {1,4} vs {1,5}`, `subtraction {1} vs {3}`, `0.7007 vs 0.70007`; rules of two
-    /// different kinds print each with its own keyword.
+    /// `splittles {1,4} vs {1,5}`, `subtraction {1} vs {3}`, `0.7007 vs 0.70007`: the keyword
+    /// once when both rules are of one kind, else each rule with its own.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.left, &self.right) {
-            (HeapRules::Splittles(l), HeapRules::Splittles(r)) => {
-                write!(f, "splittles {l} vs {r}")
+        let right = match &self.right {
+            r if std::mem::discriminant(r) != std::mem::discriminant(&self.left) => r.to_string(),
+            HeapRules::TakeBreak(code) => code.to_string(),
+            HeapRules::Subtraction(set) | HeapRules::Splittles(set) => set.to_string(),
+            HeapRules::AllBut(excluded) => {
+                SubtractionSet::finite(excluded.iter().copied()).to_string()
             }
-            (HeapRules::Subtraction(l), HeapRules::Subtraction(r)) => {
-                write!(f, "subtraction {l} vs {r}")
-            }
-            (HeapRules::AllBut(_), HeapRules::AllBut(_)) => {
-                let right = self.right.to_string();
-                let bare = right.strip_prefix("allbut ").unwrap_or(&right);
-                write!(f, "{} vs {bare}", self.left)
-            }
-            (l, r) => write!(f, "{l} vs {r}"),
-        }
+        };
+        write!(f, "{} vs {right}", self.left)
     }
 }

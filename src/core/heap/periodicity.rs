@@ -224,16 +224,20 @@ pub fn proven_nim_period(
 /// assert_eq!(p.to_string(), "Periodicity(Period => 12, Preperiod => 71, Saltus => 0)");
 /// ```
 pub fn nim_periodicity(rules: &HeapRules, values: &[u32]) -> Option<Periodicity> {
-    let t = rules.max_removal()?;
-    if rules.is_constrained() || rules.max_addition() > 0 {
-        return None;
-    }
-    let (period, preperiod) = proven_nim_period(values, rules.max_heaps(), t)?;
+    let (heaps, t) = proof_parameters(rules)?;
+    let (period, preperiod) = proven_nim_period(values, heaps, t)?;
     Some(Periodicity {
         period,
         preperiod,
         saltus: Saltus::zero(),
     })
+}
+
+/// `(max heaps, max removal)` of rules to which the periodicity theorem applies: finitely many
+/// removals, no constraint on the heaps left, no tokens added.
+pub(crate) fn proof_parameters(rules: &HeapRules) -> Option<(usize, usize)> {
+    let t = rules.max_removal()?;
+    (!rules.is_constrained() && rules.max_addition() == 0).then(|| (rules.max_heaps(), t))
 }
 
 #[cfg(test)]

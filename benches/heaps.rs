@@ -1,0 +1,86 @@
+//! Benchmarks of heap games (`cg::core::heap`): nim-sequences of octal games and canonical
+//! forms of Partizan Splittles.
+//!
+//! Run with `cargo bench --bench heaps` (about a minute); one group with
+//! `cargo bench --bench heaps -- octal_auto`.
+//!
+//! - `octal_auto`: G(0..=n) of Kayles (0.77), Dawson's Kayles (0.07) and Dawson's chess (0.137)
+//!   by `nim_sequence`, the default: the sparse-space method until the periodicity theorem
+//!   proves the sequence periodic (after 168, 174 and 172 values), then copying.
+//! - `octal_mex_only`: the same codes computed by mex at every heap (`Method::SparseSpace`, no
+//!   copying). Kayles has a sparse space (9 rare heaps under the mask 1111); the Dawson games
+//!   have none (a third of the heaps are rare under the best mask), so they fall back to the
+//!   plain `O(n^2)` method and only run to 10^5.
+//! - `officers` and `grundy`: 0.6 and 4!.0, which are not known to be periodic: every value
+//!   is a mex, found by the sparse-space method (about 1600 and 1300 rare heaps up to 10^6).
+//! - `splittles_1_4_vs_1_5`: canonical forms of heaps 0..=60 of `splittles {1,4} vs {1,5}`
+//!   with the game caches cleared before each sample.
+//!
+//! The 10^6 cases are slow (seconds) and take few samples.
+
+use cg::core::clear_caches;
+use cg::core::heap::{nim_sequence_with, HeapRules, Method, PartizanHeapRules, TakeBreakCode};
+use divan::counter::ItemsCount;
+use divan::Bencher;
+
+fn main() {
+    divan::main();
+}
+
+fn code(text: &str) -> HeapRules {
+    HeapRules::TakeBreak(TakeBreakCode::parse_octal(text).unwrap())
+}
+
+fn run(bencher: Bencher, text: &str, n: usize, method: Method) {
+    let rules = code(text);
+    bencher
+        .counter(ItemsCount::new(n + 1))
+        .bench_local(|| nim_sequence_with(&rules, divan::black_box(n), method, &mut |_| {}));
+}
+
+#[divan::bench(args = ["0.77", "0.07", "0.137"], sample_count = 20)]
+fn octal_auto_100k(bencher: Bencher, text: &str) {
+    run(bencher, text, 100_000, Method::Auto);
+}
+
+#[divan::bench(args = ["0.77", "0.07", "0.137"], sample_count = 10)]
+fn octal_auto_1m(bencher: Bencher, text: &str) {
+    run(bencher, text, 1_000_000, Method::Auto);
+}
+
+#[divan::bench(args = ["0.77", "0.07", "0.137"], sample_count = 3, sample_size = 1)]
+fn octal_mex_only_100k(bencher: Bencher, text: &str) {
+    run(bencher, text, 100_000, Method::SparseSpace);
+}
+
+/// Kayles to 10^6 by mex (sparse space). The Dawson games would take minutes by the plain
+/// method here, so they are left out.
+#[divan::bench(args = ["0.77"], sample_count = 5, sample_size = 1)]
+fn octal_mex_only_1m(bencher: Bencher, text: &str) {
+    run(bencher, text, 1_000_000, Method::SparseSpace);
+}
+
+/// Officers (0.6): heaps per second.
+#[divan::bench(args = [100_000, 1_000_000], sample_count = 3, sample_size = 1)]
+fn officers(bencher: Bencher, n: usize) {
+    run(bencher, "0.6", n, Method::Auto);
+}
+
+/// Grundy's game (4!.0): heaps per second.
+#[divan::bench(args = [100_000], sample_count = 3, sample_size = 1)]
+fn grundy(bencher: Bencher, n: usize) {
+    let rules = HeapRules::TakeBreak(TakeBreakCode::parse("4!.0").unwrap());
+    bencher
+        .counter(ItemsCount::new(n + 1))
+        .bench_local(|| nim_sequence_with(&rules, divan::black_box(n), Method::Auto, &mut |_| {}));
+}
+
+/// Canonical forms of heaps 0..=60 of Partizan Splittles {1,4} vs {1,5} (Mesdal, Theorem 3),
+/// cold: the caches are cleared before each sample (one computation per sample).
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn splittles_1_4_vs_1_5(bencher: Bencher) {
+    let rules = PartizanHeapRules::splittles("{1,4}".parse().unwrap(), "{1,5}".parse().unwrap());
+    bencher
+        .with_inputs(clear_caches)
+        .bench_local_values(|()| rules.canonical_forms(divan::black_box(60), &mut |_| {}));
+}
