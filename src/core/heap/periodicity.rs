@@ -136,35 +136,48 @@ pub fn periodicity<T: PartialEq>(values: &[T], min_periods: usize) -> Option<Per
 /// assert_eq!(p.to_string(), "Periodicity(Period => 2, Preperiod => 0, Saltus => 1)");
 /// ```
 pub fn arithmetic_periodicity(values: &[Integer], min_periods: usize) -> Option<Periodicity> {
-    let len = values.len();
-    let m = min_periods.max(1);
-    let diff = |n: usize, p: usize| values[n + p].clone() - values[n].clone();
-    let (period, preperiod) = search(
-        (len / (m + 1)).min(len.saturating_sub(1)),
-        |p, q| q + (m + 1) * p <= len && 2 * q <= len,
-        |p| {
-            let saltus = diff(len - 1 - p, p);
-            let mut q = len - 1 - p;
-            while q > 0 && diff(q - 1, p) == saltus {
-                q -= 1;
-            }
-            q
-        },
-    )?;
+    let diff = |n: usize, p: usize| &values[n + p] - &values[n];
+    let (period, preperiod, saltus) = arithmetic(values.len(), min_periods, diff)?;
     Some(Periodicity {
         period,
         preperiod,
-        saltus: Saltus::Integer(diff(len - 1 - period, period)),
+        saltus: Saltus::Integer(saltus),
     })
 }
 
 /// Arithmetic periodicity of a sequence of games, `G(n + p) = G(n) + S` for a game `S`, with the
-/// criterion of [`arithmetic_periodicity`]: `q + (min_periods + 1) * p <= len` and `2q <= len`. Mesdal, *Partizan Splittles*, Theorem 2: for {1} vs {k}
-/// the period is `k` and the saltus `{k-1|0}`.
+/// criterion of [`arithmetic_periodicity`]: `q + (min_periods + 1) * p <= len` and `2q <= len`.
+/// Mesdal, *Partizan Splittles*, Theorem 2: for {1} vs {k} the period is `k` and the saltus
+/// `{k-1|0}`.
+///
+/// ```
+/// use cg::core::heap::{game_periodicity, PartizanHeapRules};
+/// let rules = PartizanHeapRules::splittles("{1}".parse().unwrap(), "{3}".parse().unwrap());
+/// let g = rules.canonical_forms(20, &mut |_| {});
+/// assert_eq!(
+///     game_periodicity(&g, 2).unwrap().to_string(),
+///     "Periodicity(Period => 3, Preperiod => 0, Saltus => {2|0})"
+/// );
+/// ```
 pub fn game_periodicity(values: &[Game], min_periods: usize) -> Option<Periodicity> {
-    let len = values.len();
-    let m = min_periods.max(1);
     let diff = |n: usize, p: usize| values[n + p] - values[n];
+    let (period, preperiod, saltus) = arithmetic(values.len(), min_periods, diff)?;
+    Some(Periodicity {
+        period,
+        preperiod,
+        saltus: Saltus::Game(saltus),
+    })
+}
+
+/// The arithmetic periodicity `(period, preperiod, saltus)` of a sequence of length `len` whose
+/// differences are `diff(n, p) = v(n + p) - v(n)`, by the criterion of
+/// [`arithmetic_periodicity`].
+fn arithmetic<D: PartialEq>(
+    len: usize,
+    min_periods: usize,
+    diff: impl Fn(usize, usize) -> D,
+) -> Option<(usize, usize, D)> {
+    let m = min_periods.max(1);
     let (period, preperiod) = search(
         (len / (m + 1)).min(len.saturating_sub(1)),
         |p, q| q + (m + 1) * p <= len && 2 * q <= len,
@@ -177,11 +190,7 @@ pub fn game_periodicity(values: &[Game], min_periods: usize) -> Option<Periodici
             q
         },
     )?;
-    Some(Periodicity {
-        period,
-        preperiod,
-        saltus: Saltus::Game(diff(len - 1 - period, period)),
-    })
+    Some((period, preperiod, diff(len - 1 - period, period)))
 }
 
 /// Proven periodicity of a nim-sequence `G(0..len)` of a heap game whose moves remove at most
