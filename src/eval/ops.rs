@@ -249,6 +249,10 @@ fn add_or_subtract(
 fn multiply((a, sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalResult<Value> {
     match (&a, &b) {
         (Value::Number(x), Value::Number(y)) => Ok(Value::Number(x.mul(y))),
+        (Value::Graph(g), Value::Graph(h)) => g
+            .try_product(h)
+            .map(Value::Graph)
+            .map_err(|e| EvalError::new(format!("cannot take this product: {e}"), span)),
         (Value::Number(_), Value::Game(g)) => Ok(Value::from_game(g.times(&integer_factor(&a, sa)?))),
         (Value::Game(g), Value::Number(_)) => Ok(Value::from_game(g.times(&integer_factor(&b, sb)?))),
         (Value::Game(_), Value::Game(_)) => Err(EvalError::new("cannot multiply two games with `*`", span)

@@ -5,4 +5,5 @@
 pub static FILES: &[(&str, &str)] = &[
     ("prelude.cg", include_str!("../../stdlib/prelude.cg")),
     ("heaps.cg", include_str!("../../stdlib/heaps.cg")),
+    ("boards.cg", include_str!("../../stdlib/boards.cg")),
 ];

@@ -53,6 +53,8 @@ pub enum Value {
     /// positions; used as a game it is the sum of its parts.
     Sum(Rc<Vec<Value>>),
     Thermograph(Rc<crate::core::Thermograph>),
+    Grid(crate::board::Grid),
+    Graph(crate::board::Graph),
     /// A heap game (`octal 0.77`): `R(n)` is the value of a heap of n.
     Heap(Rc<super::heap::HeapGame>),
     /// The periodicity of a sequence, or `Nothing` when none was found.
@@ -169,6 +171,8 @@ impl Value {
             Value::Sum(_) => "a sum",
             Value::Thermograph(_) => "a thermograph",
             Value::Heap(_) => "a heap game",
+            Value::Grid(_) => "a grid",
+            Value::Graph(_) => "a graph",
             Value::Periodicity(_) => "a periodicity",
             Value::Explicit(_) => "an explicit game",
             Value::UptimalExpansion(_) => "an uptimal expansion",
@@ -235,6 +239,8 @@ impl PartialEq for Value {
             (Value::Sum(a), Value::Sum(b)) => a == b,
             (Value::Thermograph(a), Value::Thermograph(b)) => a == b,
             (Value::Heap(a), Value::Heap(b)) => Rc::ptr_eq(a, b),
+            (Value::Grid(a), Value::Grid(b)) => a == b,
+            (Value::Graph(a), Value::Graph(b)) => a == b,
             (Value::Periodicity(a), Value::Periodicity(b)) => a == b,
             (Value::Explicit(a), Value::Explicit(b)) => a == b,
             (Value::UptimalExpansion(a), Value::UptimalExpansion(b)) => a == b,
@@ -279,6 +285,8 @@ impl Hash for Value {
             Value::Sum(parts) => parts.hash(state),
             Value::Thermograph(t) => t.to_string().hash(state),
             Value::Heap(h) => (Rc::as_ptr(h) as usize).hash(state),
+            Value::Grid(g) => g.hash(state),
+            Value::Graph(g) => g.hash(state),
             Value::Periodicity(p) => p.as_ref().map(|p| p.to_string()).hash(state),
             Value::Explicit(e) => explicit_text(e).hash(state),
             Value::UptimalExpansion(e) => e.hash(state),
@@ -312,6 +320,8 @@ fn kind_rank(v: &Value) -> u8 {
         | Value::Explicit(_)
         | Value::Heap(_)
         | Value::Periodicity(_) => 13,
+        Value::Grid(_) => 14,
+        Value::Graph(_) => 15,
         Value::Function(_) | Value::Builtin(_) | Value::RulesetDef(_) | Value::Ruleset(_) => 12,
     }
 }
@@ -331,6 +341,8 @@ pub fn compare_for_printing(a: &Value, b: &Value) -> Ordering {
         (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
         (Value::Outcome(x), Value::Outcome(y)) => x.cmp(y),
         (Value::Str(x), Value::Str(y)) => x.cmp(y),
+        (Value::Grid(x), Value::Grid(y)) => x.cmp(y),
+        (Value::Graph(x), Value::Graph(y)) => x.cmp(y),
         (Value::List(x), Value::List(y))
         | (Value::Tuple(x), Value::Tuple(y))
         | (Value::Set(x), Value::Set(y))
@@ -411,6 +423,8 @@ impl fmt::Display for Value {
             Value::Ruleset(r) => write!(f, "<ruleset {}>", r.describe()),
             Value::Thermograph(t) => write!(f, "{t}"),
             Value::Heap(h) => f.write_str(&h.written),
+            Value::Grid(g) => write!(f, "grid({:?})", g.to_string()),
+            Value::Graph(g) => write!(f, "{g}"),
             Value::Periodicity(Some(p)) => write!(f, "{p}"),
             Value::Periodicity(None) => f.write_str("Nothing"),
             Value::Explicit(e) => write!(f, "'{}'", explicit_text(e)),

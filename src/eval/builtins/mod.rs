@@ -2,6 +2,7 @@
 //! definition (with its source in the literature) and an example, so that help and completion
 //! read from the same place as the evaluator. Each area of the language has its own table.
 
+mod boards;
 mod collections;
 mod games;
 mod rulesets;
@@ -20,6 +21,7 @@ static TABLES: &[&[Builtin]] = &[
     thermal::BUILTINS,
     collections::BUILTINS,
     rulesets::BUILTINS,
+    boards::BUILTINS,
 ];
 
 /// Names that stand for constants: the booleans and the outcome classes.
