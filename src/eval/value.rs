@@ -179,6 +179,18 @@ impl Value {
         }
     }
 
+    /// (start, end, inclusive) of a range, for comparing and hashing ranges as one key.
+    fn range_bounds(&self) -> Option<(i64, i64, bool)> {
+        match self {
+            Value::Range {
+                start,
+                end,
+                inclusive,
+            } => Some((*start, *end, *inclusive)),
+            _ => None,
+        }
+    }
+
     /// The elements of a collection, in iteration order (a map gives its keys in printing
     /// order); `None` for values that are not collections.
     pub fn elements(&self) -> Option<Vec<Value>> {
@@ -220,18 +232,9 @@ impl PartialEq for Value {
             | (Value::Tuple(a), Value::Tuple(b))
             | (Value::Set(a), Value::Set(b)) => a == b,
             (Value::Map(a), Value::Map(b)) => a == b,
-            (
-                Value::Range {
-                    start: a,
-                    end: b,
-                    inclusive: c,
-                },
-                Value::Range {
-                    start: d,
-                    end: e,
-                    inclusive: f,
-                },
-            ) => (a, b, c) == (d, e, f),
+            (Value::Range { .. }, Value::Range { .. }) => {
+                self.range_bounds() == other.range_bounds()
+            }
             (Value::Function(a), Value::Function(b)) => Rc::ptr_eq(a, b),
             (Value::Builtin(a), Value::Builtin(b)) => std::ptr::eq(*a, *b),
             (Value::RulesetDef(a), Value::RulesetDef(b)) => Rc::ptr_eq(a, b),
@@ -273,11 +276,7 @@ impl Hash for Value {
                 }
                 total.hash(state);
             }
-            Value::Range {
-                start,
-                end,
-                inclusive,
-            } => (start, end, inclusive).hash(state),
+            Value::Range { .. } => self.range_bounds().hash(state),
             Value::Function(f) => (Rc::as_ptr(f) as usize).hash(state),
             Value::Builtin(b) => (*b as *const Builtin as usize).hash(state),
             Value::RulesetDef(r) => (Rc::as_ptr(r) as usize).hash(state),
@@ -358,18 +357,7 @@ pub fn compare_for_printing(a: &Value, b: &Value) -> Ordering {
             };
             compare_sequences(&entries(x), &entries(y))
         }
-        (
-            Value::Range {
-                start: a,
-                end: b,
-                inclusive: c,
-            },
-            Value::Range {
-                start: d,
-                end: e,
-                inclusive: f,
-            },
-        ) => (a, b, c).cmp(&(d, e, f)),
+        (Value::Range { .. }, Value::Range { .. }) => a.range_bounds().cmp(&b.range_bounds()),
         _ => Ordering::Equal,
     }
 }
