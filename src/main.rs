@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::rc::Rc;
 
 use cg::core::quiet_interrupt_panics;
+use cg::eval::interp::print_line;
 use cg::eval::{Interpreter, Mode, Source, Value};
 
 /// Evaluation runs on a thread with a large stack: canonical forms and user functions recurse.
@@ -38,14 +39,14 @@ fn dispatch(args: &[String]) -> u8 {
     match args {
         [] => interactive(),
         [flag] if flag == "--help" || flag == "-h" => {
-            println!(
+            print_line(&format!(
                 "cg {}: combinatorial game theory\n\n{USAGE}",
                 env!("CARGO_PKG_VERSION")
-            );
+            ));
             0
         }
         [flag] if flag == "--version" || flag == "-V" => {
-            println!("cg {}", env!("CARGO_PKG_VERSION"));
+            print_line(&format!("cg {}", env!("CARGO_PKG_VERSION")));
             0
         }
         [flag, expr] if flag == "-e" => {
@@ -78,7 +79,7 @@ fn run(interpreter: &mut Interpreter, source: Rc<Source>, mode: Mode) -> u8 {
     match interpreter.run_source(source.clone(), mode) {
         Ok(value) => {
             if !matches!(value, Value::Nothing) {
-                println!("{value}");
+                print_line(&value.to_string());
             }
             0
         }

@@ -43,3 +43,26 @@ fn the_tour_reproduces_kayles() {
     );
     assert!(out.lines().any(|l| l == "354224848179261915075"), "{out}");
 }
+
+/// A reader that stops early (`cg script | head`) ends cg quietly, not with a panic.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cg"))
+        .args(["-e", "for i in 1..=200000 do print(i)"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("cg runs");
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .take()
+        .expect("a pipe")
+        .read_exact(&mut first)
+        .expect("cg prints");
+    let out = child.wait_with_output().expect("cg ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}

@@ -70,7 +70,7 @@ impl Interpreter {
             globals: Globals::default(),
             stack: Vec::new(),
             frames: Vec::new(),
-            output: Box::new(|text| println!("{text}")),
+            output: Box::new(print_line),
             loading: Vec::new(),
             steps_left: u64::MAX,
             last_echoed: None,
@@ -914,6 +914,16 @@ impl Interpreter {
             memo.borrow_mut().insert(key, value.clone());
         }
         Ok(value)
+    }
+}
+
+/// Writes a line to standard output. When the reader has gone (`cg script | head`), there is no
+/// one left to tell: the program ends quietly, as command-line tools do, instead of panicking.
+pub fn print_line(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{text}").is_err() {
+        std::process::exit(0);
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::rc::Rc;
 
+use crate::eval::interp::print_line;
 use crate::eval::{builtins, Interpreter, Mode, Source};
 
 use super::{Session, COMMANDS};
@@ -20,12 +21,12 @@ pub fn run(session: &mut Session, command: &str, colour: bool) -> bool {
         "time" | "t" => session.timed(rest, colour),
         "type" => {
             if let Some(v) = session.evaluate(rest, "<type>", Mode::LastValue, colour) {
-                println!("{}", v.kind());
+                print_line(v.kind());
             }
         }
         "reset" => {
             session.interpreter = Interpreter::new();
-            println!("every definition is forgotten");
+            print_line("every definition is forgotten");
         }
         other => {
             eprintln!("unknown command `:{other}`; the commands are:");
@@ -50,31 +51,31 @@ fn load(session: &mut Session, path: &str, colour: bool) {
 }
 
 fn print_overview() {
-    println!(
-        "Type expressions and statements; their values are printed (a `;` at the end keeps quiet)."
+    print_line(
+        "Type expressions and statements; their values are printed (a `;` at the end keeps quiet).",
     );
-    println!(
-        "`_` is the last value. A line left unfinished (a brace, a `def` without `end`) continues."
+    print_line(
+        "`_` is the last value. A line left unfinished (a brace, a `def` without `end`) continues.",
     );
-    println!();
-    println!("Commands:");
+    print_line("");
+    print_line("Commands:");
     for (_, usage) in COMMANDS {
-        println!("  {usage}");
+        print_line(&format!("  {usage}"));
     }
-    println!();
-    println!("Builtin functions (:help NAME for one):");
+    print_line("");
+    print_line("Builtin functions (:help NAME for one):");
     let names: Vec<&str> = builtins::all().map(|b| b.name).collect();
     for line in names.chunks(8) {
-        println!("  {}", line.join(", "));
+        print_line(&format!("  {}", line.join(", ")));
     }
 }
 
 fn print_builtin(name: &str) {
     match builtins::lookup(name) {
         Some(b) => {
-            println!("{}", b.signature);
-            println!("  {}", b.doc);
-            println!("  example: {}", b.example);
+            print_line(b.signature);
+            print_line(&format!("  {}", b.doc));
+            print_line(&format!("  example: {}", b.example));
         }
         None => {
             let candidates = builtins::all().map(|b| b.name);

@@ -19,6 +19,7 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Context, Editor, Helper};
 
 use crate::core::{catch_interrupt, request_interrupt};
+use crate::eval::interp::print_line;
 use crate::eval::{builtins, Interpreter, Mode, Source, Value};
 
 /// The `:` commands, for completion and `:help`.
@@ -171,10 +172,10 @@ pub fn run() -> u8 {
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
-    println!(
+    print_line(&format!(
         "cg {}: combinatorial game theory. :help for help, :quit or Ctrl-D to leave.",
         env!("CARGO_PKG_VERSION")
-    );
+    ));
     let mut session = Session::new();
     let mut number = 0;
     loop {
@@ -268,9 +269,9 @@ impl Session {
         let elapsed = start.elapsed();
         if let Some(v) = value {
             if !matches!(v, Value::Nothing) {
-                println!("{v}");
+                print_line(&v.to_string());
             }
-            println!("time: {}", format_duration(elapsed));
+            print_line(&format!("time: {}", format_duration(elapsed)));
         }
     }
 }
