@@ -140,6 +140,25 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("min", "min(a, b, ...)", AtLeast(1),
         "The least of numbers or games that are comparable; an error if two are incomparable.",
         "min(1/2, ^, -1)  # -1", |a, _| extreme(a, false)),
+    builtin!("clear_cache", "clear_cache()", Exactly(0),
+        "Forgets the engine's caches of sums, comparisons and the like (every game stays valid), to free memory in a long session.",
+        "clear_cache()", |_, _| {
+            crate::core::clear_caches();
+            Ok(Value::Nothing)
+        }),
+    builtin!("cache_stats", "cache_stats()", Exactly(0),
+        "The sizes of the engine's tables: distinct canonical games, option pool, cached sums and comparisons.",
+        "cache_stats()[\"games\"]", |_, _| {
+            let stats = crate::core::store_stats();
+            let entries = [
+                ("games", stats.games),
+                ("options", stats.option_pool),
+                ("sums", stats.sums),
+                ("comparisons", stats.comparisons),
+            ];
+            let map = entries.iter().map(|(k, v)| (Value::str(k), Value::integer(*v))).collect();
+            Ok(Value::Map(std::rc::Rc::new(map)))
+        }),
     builtin!("Tiny", "Tiny(G)", Exactly(1),
         "Tiny(G) = {0 || 0 | -G}, a positive infinitesimal smaller than every positive multiple of ^ (Winning Ways ch. 5).",
         "Tiny(2)  # Tiny(2)", |a, _| Ok(Value::from_game(Game::tiny(game(&a[0])?)))),
