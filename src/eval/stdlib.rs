@@ -6,4 +6,5 @@ pub static FILES: &[(&str, &str)] = &[
     ("prelude.cg", include_str!("../../stdlib/prelude.cg")),
     ("heaps.cg", include_str!("../../stdlib/heaps.cg")),
     ("boards.cg", include_str!("../../stdlib/boards.cg")),
+    ("graphs.cg", include_str!("../../stdlib/graphs.cg")),
 ];
