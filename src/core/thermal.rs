@@ -185,24 +185,32 @@ impl Store {
             let m = self.mean(g);
             self.nus_game(Nus::number(m))
         } else {
-            let tg = self.nus_game(Nus::number(t.clone()));
-            let span = self.span(g);
-            let mut left = Vec::with_capacity(span.left_count());
-            for i in span.left() {
-                let gl = self.pool[i];
-                let c = self.cool(gl, t, memo);
-                left.push(self.difference(c, tg));
-            }
-            let mut right = Vec::with_capacity(span.right_count());
-            for i in span.right() {
-                let gr = self.pool[i];
-                let c = self.cool(gr, t, memo);
-                right.push(self.sum(c, tg));
-            }
-            self.canonical(left, right)
+            let minus_t = self.nus_game(Nus::number(-t));
+            self.shifted_options(g, minus_t, |store, o| store.cool(o, t, memo))
         };
         memo.insert(g, result);
         result
+    }
+
+    /// {f(G^L) + shift | f(G^R) - shift}: the shape shared by cooling (shift -t), heating and
+    /// overheating (shift T).
+    fn shifted_options(
+        &mut self,
+        g: Game,
+        shift: Game,
+        mut f: impl FnMut(&mut Store, Game) -> Game,
+    ) -> Game {
+        let mut left = Vec::new();
+        for o in self.options(g, Side::Left) {
+            let v = f(self, o);
+            left.push(self.sum(v, shift));
+        }
+        let mut right = Vec::new();
+        for o in self.options(g, Side::Right) {
+            let v = f(self, o);
+            right.push(self.difference(v, shift));
+        }
+        self.canonical(left, right)
     }
 
     /// G heated by T: ∫^T G = G for a number, else {∫^T G^L + T | ∫^T G^R - T}
@@ -214,20 +222,7 @@ impl Store {
         if let Some(&known) = memo.get(&g) {
             return known;
         }
-        let span = self.span(g);
-        let mut left = Vec::with_capacity(span.left_count());
-        for i in span.left() {
-            let gl = self.pool[i];
-            let h = self.heat(gl, t, memo);
-            left.push(self.sum(h, t));
-        }
-        let mut right = Vec::with_capacity(span.right_count());
-        for i in span.right() {
-            let gr = self.pool[i];
-            let h = self.heat(gr, t, memo);
-            right.push(self.difference(h, t));
-        }
-        let result = self.canonical(left, right);
+        let result = self.shifted_options(g, t, |store, o| store.heat(o, t, memo));
         memo.insert(g, result);
         result
     }
@@ -244,20 +239,7 @@ impl Store {
         if let Some(&known) = memo.get(&g) {
             return known;
         }
-        let span = self.span(g);
-        let mut left = Vec::with_capacity(span.left_count());
-        for i in span.left() {
-            let gl = self.pool[i];
-            let h = self.overheat(gl, s, t, memo);
-            left.push(self.sum(h, t));
-        }
-        let mut right = Vec::with_capacity(span.right_count());
-        for i in span.right() {
-            let gr = self.pool[i];
-            let h = self.overheat(gr, s, t, memo);
-            right.push(self.difference(h, t));
-        }
-        let result = self.canonical(left, right);
+        let result = self.shifted_options(g, t, |store, o| store.overheat(o, s, t, memo));
         memo.insert(g, result);
         result
     }
