@@ -79,13 +79,16 @@ pub struct Builtin {
 /// Builds a table entry: `builtin!(name, signature, arity, doc, example, |args, span| ...)`.
 macro_rules! builtin {
     ($name:literal, $sig:literal, $arity:expr, $doc:literal, $example:literal, $run:expr) => {
+        $crate::eval::builtins::builtin!(@entry $name, $sig, $arity, $doc, $example, Plain($run))
+    };
+    (@entry $name:literal, $sig:literal, $arity:expr, $doc:literal, $example:literal, $kind:ident($run:expr)) => {
         $crate::eval::builtins::Builtin {
             name: $name,
             signature: $sig,
             arity: $arity,
             doc: $doc,
             example: $example,
-            run: $crate::eval::builtins::Run::Plain($run),
+            run: $crate::eval::builtins::Run::$kind($run),
         }
     };
 }
@@ -95,14 +98,7 @@ pub(crate) use builtin;
 /// `builtin_with_interpreter!(name, signature, arity, doc, example, |interp, args, span| ...)`.
 macro_rules! builtin_with_interpreter {
     ($name:literal, $sig:literal, $arity:expr, $doc:literal, $example:literal, $run:expr) => {
-        $crate::eval::builtins::Builtin {
-            name: $name,
-            signature: $sig,
-            arity: $arity,
-            doc: $doc,
-            example: $example,
-            run: $crate::eval::builtins::Run::Interp($run),
-        }
+        $crate::eval::builtins::builtin!(@entry $name, $sig, $arity, $doc, $example, Interp($run))
     };
 }
 pub(crate) use builtin_with_interpreter;
