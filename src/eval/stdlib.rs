@@ -7,4 +7,6 @@ pub static FILES: &[(&str, &str)] = &[
     ("heaps.cg", include_str!("../../stdlib/heaps.cg")),
     ("boards.cg", include_str!("../../stdlib/boards.cg")),
     ("graphs.cg", include_str!("../../stdlib/graphs.cg")),
+    ("hackenbush.cg", include_str!("../../stdlib/hackenbush.cg")),
+    ("colouring.cg", include_str!("../../stdlib/colouring.cg")),
 ];

@@ -25,7 +25,9 @@ pub static BUILTINS: &[Builtin] = &[
         "The symbol in a cell (rows and columns count from 0 at the top left), or nothing outside the grid.",
         "cell(grid(\"L.|.R\"), (1, 1))  # \"R\"", |a, _| {
             let g = grid(&a[0])?;
-            let (r, c) = coord(&a[1])?;
+            // Rules look one or two squares ahead; off the board on any side is simply no cell.
+            let (r, c) = pair(&a[1])?;
+            let (Ok(r), Ok(c)) = (usize::try_from(r), usize::try_from(c)) else { return Ok(Value::Nothing) };
             Ok(g.get((r, c)).map_or(Value::Nothing, |s| Value::str(&(s as char).to_string())))
         }),
     builtin!("cells", "cells(grid, symbol)", Exactly(2),
@@ -56,12 +58,12 @@ pub static BUILTINS: &[Builtin] = &[
                 .map(Value::Grid)
                 .map_err(|e| EvalError::new(format!("cannot fill: {e}"), a[1].span.clone()))
         }),
-    builtin!("regions", "regions(grid, symbol)", Exactly(2),
-        "The orthogonally connected regions of cells holding the symbol, each as a grid of its own (other cells blocked with `#`): the independent components of a board game.",
+    builtin!("regions", "regions(grid, symbols)", Exactly(2),
+        "The orthogonally connected regions of cells holding one of the symbols (a string of one or more), each as a grid of its own (other cells blocked with `#`): the independent components of a board game. `regions(g, \"xo\")` gives the groups of stones of Clobber.",
         "len(regions(grid(\".#.\"), \".\"))  # 2", |a, _| {
             let g = grid(&a[0])?;
-            let s = symbol(&a[1])?;
-            g.region_grids(|c| c == s, offsets::ORTHOGONAL, b'#')
+            let wanted = symbols(&a[1])?;
+            g.region_grids(|c| wanted.contains(&c), offsets::ORTHOGONAL, b'#')
                 .map(|v| Value::list(v.into_iter().map(Value::Grid).collect()))
                 .map_err(|e| EvalError::new(format!("cannot split into regions: {e}"), a[0].span.clone()))
         }),
@@ -151,6 +153,18 @@ fn symbol(a: &Arg) -> EvalResult<u8> {
             a.span.clone(),
         )),
     }
+}
+
+/// One or more cell symbols given as a string, for the builtins that take a set of symbols.
+fn symbols(a: &Arg) -> EvalResult<Vec<u8>> {
+    let s = string(a)?;
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(EvalError::new(
+            format!("expected one or more cell symbols, not {s:?}"),
+            a.span.clone(),
+        ));
+    }
+    Ok(s.bytes().collect())
 }
 
 fn grid(a: &Arg) -> EvalResult<Grid> {

@@ -111,6 +111,25 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("set", "set(xs)", Exactly(1),
         "The elements of a collection as a set.",
         "set([2, 1, 2])  # {1,2}", |a, _| Ok(Value::set(elements(&a[0])?))),
+    builtin!("union", "union(xs, ys)", Exactly(2),
+        "The elements of either collection, as a set.",
+        "union({1, 2}, [2, 3])  # {1,2,3}", |a, _| {
+            let mut items = elements(&a[0])?;
+            items.extend(elements(&a[1])?);
+            Ok(Value::set(items))
+        }),
+    builtin!("intersection", "intersection(xs, ys)", Exactly(2),
+        "The elements of xs that are also in ys, as a set.",
+        "intersection({1, 2}, [2, 3])  # {2}", |a, _| {
+            let keep = member_set(&a[1])?;
+            Ok(Value::set(elements(&a[0])?.into_iter().filter(|x| keep.contains(x)).collect()))
+        }),
+    builtin!("difference", "difference(xs, ys)", Exactly(2),
+        "The elements of xs that are not in ys, as a set.",
+        "difference({1, 2}, [2, 3])  # {1}", |a, _| {
+            let drop = member_set(&a[1])?;
+            Ok(Value::set(elements(&a[0])?.into_iter().filter(|x| !drop.contains(x)).collect()))
+        }),
     builtin!("tuple", "tuple(xs)", Exactly(1),
         "The elements of a collection as a tuple.",
         "tuple([1, 2])  # (1,2)", |a, _| Ok(Value::tuple(elements(&a[0])?))),
@@ -213,4 +232,9 @@ fn plain(v: &Value) -> String {
         Value::Str(s) => s.to_string(),
         other => other.to_string(),
     }
+}
+
+/// The elements of a collection in a hash set, for membership tests in linear time.
+fn member_set(arg: &Arg) -> EvalResult<ahash::AHashSet<Value>> {
+    Ok(elements(arg)?.into_iter().collect())
 }
