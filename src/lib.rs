@@ -7,5 +7,6 @@ pub mod board;
 pub mod core;
 pub mod diag;
 pub mod eval;
+pub mod progress;
 pub mod repl;
 pub mod syntax;

@@ -76,7 +76,16 @@ fn dispatch(args: &[String]) -> u8 {
 /// Runs `source`; prints the result in `Mode::LastValue`; 0 on success, 1 after reporting an
 /// error on stderr.
 fn run(interpreter: &mut Interpreter, source: Rc<Source>, mode: Mode) -> u8 {
-    match interpreter.run_source(source.clone(), mode) {
+    // Ctrl-C stops the computation with a message (status 130, as a shell reports SIGINT).
+    let _ = ctrlc::set_handler(cg::core::request_interrupt);
+    let watch = cg::progress::Watch::start();
+    let result = cg::core::catch_interrupt(|| interpreter.run_source(source.clone(), mode));
+    drop(watch);
+    let Ok(result) = result else {
+        eprintln!("interrupted");
+        return 130;
+    };
+    match result {
         Ok(value) => {
             if !matches!(value, Value::Nothing) {
                 print_line(&value.to_string());

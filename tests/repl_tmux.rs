@@ -81,6 +81,30 @@ fn a_session_in_a_terminal() {
     tmux(&["send-keys", "-t", &session, "C-c"]);
     wait_for(&session, "interrupted");
 
+    // A computation running for more than a second shows a spinner counting positions; Ctrl-C
+    // stops it and the spinner leaves no trace.
+    send(&session, "clear_cache(); Domineering(grid(\"........|........|........|........|........|........\"))");
+    wait_for(&session, "positions");
+    tmux(&["send-keys", "-t", &session, "C-c"]);
+    let screen = wait_for(&session, "interrupted\ncg>");
+    assert!(
+        !screen.contains("Ctrl-C stops"),
+        "the spinner stayed:\n{screen}"
+    );
+
+    // A loaded script is interrupted the same way.
+    let script = home.join("long.cg");
+    std::fs::write(
+        &script,
+        "print(\"started\")\nlet s = 0\nfor i in 1..=1000000000000 do s = s + i\n",
+    )
+    .expect("a script");
+    send(&session, &format!(":load {}", script.display()));
+    wait_for(&session, "started");
+    sleep(Duration::from_millis(300));
+    tmux(&["send-keys", "-t", &session, "C-c"]);
+    wait_for(&session, "interrupted\ncg>");
+
     // The session goes on, with its definitions.
     send(&session, "Sub([1, 2], [1, 3])(2) + v");
     let screen = wait_for(&session, "\n0\n");

@@ -36,11 +36,34 @@ pub fn catch_interrupt<R>(f: impl FnOnce() -> R) -> Result<R, Interrupted> {
     }
 }
 
-/// Installs a panic hook that stays silent for interrupts and reports other panics as before.
+/// A computation the engine declines because its size is beyond reason (say, the options of
+/// *n for n in the billions): it stops the way an interrupt does, with a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+/// Stops the computation with a refusal; `catch_refusal` turns it back into a value.
+pub fn refuse(message: String) -> ! {
+    std::panic::panic_any(Refused(message))
+}
+
+/// Runs `f`, returning `Err(message)` if the engine refused; other panics (interrupts
+/// included) pass through.
+pub fn catch_refusal<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => Ok(r),
+        Err(payload) => match payload.downcast::<Refused>() {
+            Ok(refused) => Err(refused.0),
+            Err(payload) => resume_unwind(payload),
+        },
+    }
+}
+
+/// Installs a panic hook that stays silent for interrupts and refusals and reports other
+/// panics as before.
 pub fn quiet_interrupt_panics() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if info.payload().is::<Interrupted>() {
+        if info.payload().is::<Interrupted>() || info.payload().is::<Refused>() {
             return;
         }
         default(info);

@@ -27,7 +27,8 @@ pub use game::{Game, Outcome};
 pub use infinitesimal::NotAtomic;
 pub use integer::Integer;
 pub use interrupt::{
-    catch_interrupt, check_interrupt, quiet_interrupt_panics, request_interrupt, Interrupted,
+    catch_interrupt, catch_refusal, check_interrupt, quiet_interrupt_panics, refuse,
+    request_interrupt, Interrupted, Refused,
 };
 pub use notation::{UpForm, UptimalForm};
 pub use nus::{Nus, Sign};

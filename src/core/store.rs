@@ -222,6 +222,7 @@ impl Store {
             return span;
         }
         let nus = self.nus(g).expect("a game is general or number-up-star");
+        refuse_huge_expansion(&nus);
         let (left, right) = nus.options();
         let left: Vec<Game> = left.into_iter().map(|n| self.nus_game(n)).collect();
         let right: Vec<Game> = right.into_iter().map(|n| self.nus_game(n)).collect();
@@ -313,4 +314,24 @@ impl Store {
         self.conway_cache.clear();
         self.ordinal_sum_cache.clear();
     }
+}
+
+/// The largest nimber, and number of ups, whose options the engine writes out: *n has n
+/// options and n.^ a chain of n, so beyond this a sum with a general game would exhaust
+/// memory or the stack before it could be interrupted.
+pub const MAX_EXPANDED: u64 = 1 << 20;
+
+fn refuse_huge_expansion(nus: &super::Nus) {
+    // The message is built from the parts: the store is borrowed here, so no `Game` may print.
+    let limit = Integer::from(MAX_EXPANDED);
+    let huge = if nus.nimber > limit {
+        format!("*{}", nus.nimber)
+    } else if nus.ups.abs() > limit {
+        format!("{} ups", nus.ups)
+    } else {
+        return;
+    };
+    super::interrupt::refuse(format!(
+        "{huge} is too large to play out: nimbers and multiples of ^ combine with games other than numbers, ups and stars only up to {MAX_EXPANDED}"
+    ));
 }

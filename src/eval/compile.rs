@@ -794,5 +794,7 @@ fn fold_game(left: &[(Node, Span)], right: &[(Node, Span)]) -> Option<Node> {
             .collect()
     };
     let (l, r) = (games(left)?, games(right)?);
-    Some(Node::Const(Value::from_game(Game::from_options(&l, &r))))
+    // A game too large to fold is left for run time, which reports it at its span.
+    let g = crate::core::catch_refusal(|| Game::from_options(&l, &r)).ok()?;
+    Some(Node::Const(Value::from_game(g)))
 }

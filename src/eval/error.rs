@@ -249,3 +249,10 @@ pub type EvalResult<T> = Result<T, EvalError>;
 
 /// The result of running part of a program.
 pub type Flow<T> = Result<T, Unwind>;
+
+/// Runs `f`, turning a refusal of the engine (a computation too large to attempt) into an
+/// error at `span`.
+pub fn guarded<T>(span: &Span, f: impl FnOnce() -> EvalResult<T>) -> EvalResult<T> {
+    crate::core::catch_refusal(f)
+        .unwrap_or_else(|message| Err(EvalError::new(message, span.clone())))
+}

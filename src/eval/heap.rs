@@ -99,7 +99,11 @@ impl HeapGame {
             return None;
         };
         if self.nim_values.borrow().len() <= n {
-            let computed = nim_sequence(rules, n, &mut |_| check_interrupt());
+            crate::progress::sequence_started(n as u64 + 1);
+            let computed = nim_sequence(rules, n, &mut |h| {
+                check_interrupt();
+                crate::progress::sequence_done(h as u64);
+            });
             *self.nim_values.borrow_mut() = computed;
         }
         Some(self.nim_values.borrow()[..=n].to_vec())
@@ -116,7 +120,11 @@ impl HeapGame {
             }
             HeapKind::Partizan(rules) => {
                 if self.values.borrow().len() <= n {
-                    let computed = rules.canonical_forms(n, &mut |_| check_interrupt());
+                    crate::progress::sequence_started(n as u64 + 1);
+                    let computed = rules.canonical_forms(n, &mut |h| {
+                        check_interrupt();
+                        crate::progress::sequence_done(h as u64);
+                    });
                     *self.values.borrow_mut() = computed;
                 }
                 self.values.borrow()[..=n].to_vec()

@@ -15,7 +15,7 @@ use crate::syntax::parse_program;
 
 use super::builtins::{self, Arg, Builtin};
 use super::compile::{Chunk, Compiler, Globals, Mode};
-use super::error::{EvalError, EvalResult, Flow, Unwind};
+use super::error::{guarded, EvalError, EvalResult, Flow, Unwind};
 use super::function::Function;
 use super::ir::{Binder, ExplicitNode, IrClause, Node, Op, Slot};
 use super::num::Num;
@@ -485,9 +485,15 @@ impl Interpreter {
                 Value::Function(f)
             }
             Node::Game { left, right } => {
+                // The braces carry no span of their own: point at the options.
+                let mut spans = left.iter().chain(right.iter()).map(|(_, s)| s);
+                let span = match (spans.clone().next(), spans.next_back()) {
+                    (Some(first), Some(last)) => first.start..last.end,
+                    _ => 0..0,
+                };
                 let left = self.games(left, "an option of a game")?;
                 let right = self.games(right, "an option of a game")?;
-                Value::from_game(Game::from_options(&left, &right))
+                guarded(&span, || Ok(Game::from_options(&left, &right))).map(Value::from_game)?
             }
             Node::List(items) => Value::list(self.eval_all(items)?),
             Node::Tuple(items) => Value::tuple(self.eval_all(items)?),
@@ -921,8 +927,8 @@ impl Interpreter {
 /// one left to tell: the program ends quietly, as command-line tools do, instead of panicking.
 pub fn print_line(text: &str) {
     use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    if writeln!(out, "{text}").is_err() {
+    let written = crate::progress::suspended(|| writeln!(std::io::stdout().lock(), "{text}"));
+    if written.is_err() {
         std::process::exit(0);
     }
 }

@@ -37,6 +37,10 @@ fn parse_integer(digits: &str, span: &Span) -> EvalResult<Integer> {
 }
 
 pub fn eval_literal(lit: &NusLiteral, span: Span) -> EvalResult<Value> {
+    crate::eval::error::guarded(&span.clone(), || eval_literal_unguarded(lit, span))
+}
+
+fn eval_literal_unguarded(lit: &NusLiteral, span: Span) -> EvalResult<Value> {
     let number = match &lit.number {
         None => Rational::from_integer(Integer::zero()),
         Some(part) => {
@@ -109,6 +113,10 @@ fn up_exponent(digits: &str, span: &Span) -> EvalResult<u32> {
 }
 
 pub fn unary(op: UnaryOp, v: Value, operand_span: Span, span: Span) -> EvalResult<Value> {
+    crate::eval::error::guarded(&span.clone(), || unary_unguarded(op, v, operand_span, span))
+}
+
+fn unary_unguarded(op: UnaryOp, v: Value, operand_span: Span, span: Span) -> EvalResult<Value> {
     match op {
         UnaryOp::Plus => match v {
             Value::Number(_) | Value::Game(_) => Ok(v),
@@ -164,6 +172,17 @@ fn plus_minus(v: &Value, span: Span) -> EvalResult<Game> {
 }
 
 pub fn binary(
+    op: BinaryOp,
+    (a, sa): (Value, Span),
+    (b, sb): (Value, Span),
+    span: Span,
+) -> EvalResult<Value> {
+    crate::eval::error::guarded(&span.clone(), || {
+        binary_unguarded(op, (a, sa), (b, sb), span)
+    })
+}
+
+fn binary_unguarded(
     op: BinaryOp,
     (a, sa): (Value, Span),
     (b, sb): (Value, Span),

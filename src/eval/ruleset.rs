@@ -112,6 +112,7 @@ impl Interpreter {
         };
         let value = value?;
         instance.table.borrow_mut().insert(position, value);
+        crate::progress::count_position();
         Ok(value)
     }
 
@@ -156,7 +157,7 @@ impl Interpreter {
         let right = def.right.as_ref().expect("a ruleset has right");
         let left = self.options(instance, left, "left", position, span)?;
         let right = self.options(instance, right, "right", position, span)?;
-        Ok(Game::from_options(&left, &right))
+        crate::eval::error::guarded(span, || Ok(Game::from_options(&left, &right)))
     }
 
     /// The values of the options a rule gives: each option a position or a `sum` of positions.

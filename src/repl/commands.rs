@@ -42,9 +42,7 @@ fn load(session: &mut Session, path: &str, colour: bool) {
     match std::fs::read_to_string(path) {
         Ok(text) => {
             let source = Rc::new(Source::new(path, text, Some(path.into())));
-            if let Err(e) = session.interpreter.run_source(source.clone(), Mode::Echo) {
-                eprint!("{}", e.render(&source, colour));
-            }
+            session.run(source, Mode::Echo, colour);
         }
         Err(e) => eprintln!("cannot read {path}: {e}"),
     }

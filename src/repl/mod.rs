@@ -241,9 +241,17 @@ impl Session {
 
     /// Evaluates `text`, reporting errors and interrupts; the last value is kept as `_`.
     fn evaluate(&mut self, text: &str, name: &str, mode: Mode, colour: bool) -> Option<Value> {
-        let source = Rc::new(Source::new(name, text, None));
+        self.run(Rc::new(Source::new(name, text, None)), mode, colour)
+    }
+
+    /// Runs a source with progress shown and Ctrl-C caught, reporting errors; the last value
+    /// echoed is kept as `_`.
+    fn run(&mut self, source: Rc<Source>, mode: Mode, colour: bool) -> Option<Value> {
         let interpreter = &mut self.interpreter;
-        match catch_interrupt(|| interpreter.run_source(source.clone(), mode)) {
+        let watch = crate::progress::Watch::start();
+        let result = catch_interrupt(|| interpreter.run_source(source.clone(), mode));
+        drop(watch);
+        match result {
             Ok(Ok(value)) => {
                 if let Some(last) = self.interpreter.take_last_echoed() {
                     self.interpreter.globals.define("_", last);

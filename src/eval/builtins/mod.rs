@@ -112,6 +112,8 @@ pub fn lookup(name: &str) -> Option<&'static Builtin> {
     all().find(|b| b.name == name)
 }
 
+use crate::eval::error::guarded;
+
 pub fn call(
     interpreter: &mut Interpreter,
     builtin: &Builtin,
@@ -140,10 +142,10 @@ pub fn call(
         )
         .with_help(format!("usage: {}", builtin.signature)));
     }
-    match builtin.run {
+    guarded(&span.clone(), || match builtin.run {
         Run::Plain(f) => f(args, &span),
         Run::Interp(f) => f(interpreter, args, &span),
-    }
+    })
 }
 
 /// The candidate nearest to `name` by edit distance, if it is close enough to be a typo.

@@ -100,8 +100,13 @@ fn sequence(
             a[1].span.clone(),
         )
     })?;
+    crate::progress::sequence_started(positions.len() as u64);
     positions
         .into_iter()
-        .map(|p| interp.position_value(instance, p, span))
+        .enumerate()
+        .map(|(i, p)| {
+            crate::progress::sequence_done(i as u64);
+            interp.position_value(instance, p, span)
+        })
         .collect()
 }

@@ -1,0 +1,76 @@
+//! What a running computation has done so far, readable from another thread.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// Positions of rulesets valued (table entries made) since the statement began.
+static POSITIONS: AtomicU64 = AtomicU64::new(0);
+/// The current sequence (heaps 0..=n): how many are done, and how many in all (0: none).
+static SEQUENCE_DONE: AtomicU64 = AtomicU64::new(0);
+static SEQUENCE_TOTAL: AtomicU64 = AtomicU64::new(0);
+
+/// One more position of a ruleset has been valued.
+#[inline]
+pub fn count_position() {
+    POSITIONS.fetch_add(1, Relaxed);
+}
+
+/// A sequence of `total` values (heaps 0..total) begins.
+pub fn sequence_started(total: u64) {
+    SEQUENCE_DONE.store(0, Relaxed);
+    SEQUENCE_TOTAL.store(total, Relaxed);
+}
+
+/// The values of the first `done` heaps of the current sequence are known.
+#[inline]
+pub fn sequence_done(done: u64) {
+    SEQUENCE_DONE.store(done, Relaxed);
+}
+
+/// The counters as one reading.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    pub positions: u64,
+    pub sequence_done: u64,
+    pub sequence_total: u64,
+}
+
+pub fn snapshot() -> Snapshot {
+    Snapshot {
+        positions: POSITIONS.load(Relaxed),
+        sequence_done: SEQUENCE_DONE.load(Relaxed),
+        sequence_total: SEQUENCE_TOTAL.load(Relaxed),
+    }
+}
+
+/// Starts counting afresh (at the beginning of a statement).
+pub fn reset() {
+    POSITIONS.store(0, Relaxed);
+    SEQUENCE_DONE.store(0, Relaxed);
+    SEQUENCE_TOTAL.store(0, Relaxed);
+}
+
+/// "12,345": thousands separated, as people read counts.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(1234567), "1,234,567");
+    }
+}
