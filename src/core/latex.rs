@@ -28,7 +28,7 @@ use super::notation::{UpForm, UptimalForm};
 use super::nus::Nus;
 use super::rational::Rational;
 use super::store::{with_store, Side, Store};
-use super::thermograph::{Thermograph, Trajectory};
+use super::thermograph::Thermograph;
 use super::uptimal::UptimalExpansion;
 
 /// More bars than this, and a sole option keeps its braces (as in the plain notation).
@@ -107,8 +107,8 @@ pub fn rational_latex(q: &Rational) -> String {
 /// );
 /// ```
 pub fn thermograph_latex(th: &Thermograph) -> String {
-    let left = wall_corners(th, th.left_wall());
-    let right = wall_corners(th, th.right_wall());
+    let left = th.corners(th.left_wall());
+    let right = th.corners(th.right_wall());
     let all = left.iter().chain(&right);
     let highest = all
         .clone()
@@ -127,46 +127,11 @@ pub fn thermograph_latex(th: &Thermograph) -> String {
         "\\begin{{thermoplot}}[left={},right={},top={}]\n\\thermograph{{{}}}{};{}\n\\end{{thermoplot}}",
         highest + &half,
         lowest - &half,
-        thermograph_top(th),
+        th.picture_top(),
         th.mast(),
         points(&left),
         points(&right)
     )
-}
-
-/// The (value, temperature) corners of a wall from the foot of the mast (at the temperature of
-/// the thermograph) down to t = -1.
-pub fn wall_corners(th: &Thermograph, wall: &Trajectory) -> Vec<(Dyadic, Dyadic)> {
-    let minus_one = Dyadic::from(-1);
-    let top = th.temperature();
-    let mut temperatures = vec![top.clone()];
-    temperatures.extend(
-        wall.critical_temperatures()
-            .iter()
-            .filter(|c| **c < top)
-            .cloned(),
-    );
-    if top > minus_one {
-        temperatures.push(minus_one);
-    }
-    temperatures
-        .into_iter()
-        .map(|t| (wall.value_at(&t), t))
-        .collect()
-}
-
-/// How high a picture of the thermograph reaches: one unit above its temperature (or above 0)
-/// for small temperatures, a fifth of the height above it for large ones, so the mast shows.
-pub fn thermograph_top(th: &Thermograph) -> Dyadic {
-    let t = th.temperature().max(Dyadic::zero());
-    let one = Dyadic::from(1);
-    let fifth = (&t + &one).to_f64() / 5.0;
-    let extra = if fifth > 1.0 {
-        Dyadic::from(fifth.ceil() as i64)
-    } else {
-        one
-    };
-    t + extra
 }
 
 /// The uptimal expansion in LaTeX: `0.11\overline{1}` for ^ + ^<2> - ^<3> (negative digits
