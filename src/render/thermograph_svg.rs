@@ -97,7 +97,7 @@ fn draw_value_axis(svg: &mut Svg, frame: &Frame) {
         (frame.x(frame.v_right), base),
         axis,
     );
-    let step = nice_step(frame.v_left - frame.v_right, 10);
+    let step = nice_step(frame.v_left - frame.v_right, 6);
     for v in ticks(frame.v_right, frame.v_left, step) {
         let x = frame.x(v);
         svg.line((x, base), (x, base + TICK), axis);
