@@ -108,6 +108,24 @@ fn a_session_in_a_terminal() {
     // The session goes on, with its definitions.
     send(&session, "Sub([1, 2], [1, 3])(2) + v");
     let screen = wait_for(&session, "\n0\n");
+
+    // At the terminal a thermograph is followed by a sketch: the mast of ±1 above t = 1, the
+    // walls 1 - t and -1 + t meeting there, two characters per unit.
+    send(&session, "thermograph(+-1)");
+    let sketch = wait_for(&session, "  2   0  -2");
+    let expected = [
+        "Thermograph(0,[1],[0,-1],0,[1],[0,1])",
+        "      |",
+        "      |",
+        "      |",
+        "     / \\",
+        " ---/---\\---  t = 0",
+        "   /     \\",
+        "  /       \\",
+        "  2   0  -2",
+    ]
+    .join("\n");
+    assert!(sketch.contains(&expected), "{sketch}");
     send(&session, ":quit");
     tmux(&["kill-session", "-t", &session]);
     assert!(screen.contains("interrupted"), "{screen}");

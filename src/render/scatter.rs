@@ -41,8 +41,11 @@ impl Frame {
 }
 
 /// The SVG document of the scatter plot of `values` (see the module documentation), with
-/// `title` as its title.
-pub fn scatter_svg(values: &[f64], title: &str) -> String {
+/// `title` as its title; `None` when a value is too large for floating point.
+pub fn scatter_svg(values: &[f64], title: &str) -> Option<String> {
+    if !values.iter().all(|v| v.is_finite()) {
+        return None;
+    }
     let least = values.iter().copied().fold(0.0, f64::min);
     let greatest = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let frame = Frame {
@@ -67,7 +70,7 @@ pub fn scatter_svg(values: &[f64], title: &str) -> String {
         }
     }
     svg.close_group();
-    svg.finish()
+    Some(svg.finish())
 }
 
 fn half_pixel(x: f64) -> f64 {

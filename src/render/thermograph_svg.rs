@@ -46,14 +46,18 @@ impl Frame {
     }
 }
 
-/// The SVG document of the thermograph (see the module documentation for the geometry).
-pub fn thermograph_svg(th: &Thermograph) -> String {
+/// The SVG document of the thermograph (see the module documentation for the geometry);
+/// `None` when its values are too large for floating point.
+pub fn thermograph_svg(th: &Thermograph) -> Option<String> {
     let left = wall_points(th, th.left_wall());
     let right = wall_points(th, th.right_wall());
     let values = left.iter().chain(&right).map(|p| p.0);
     let v_max = values.clone().fold(f64::NEG_INFINITY, f64::max);
     let v_min = values.fold(f64::INFINITY, f64::min);
     let t_top = th.picture_top().to_f64();
+    if !(v_max.is_finite() && v_min.is_finite() && t_top.is_finite()) {
+        return None;
+    }
     let (v_left, v_right) = (v_max + 0.5, v_min - 0.5);
     let unit = (PLOT / (v_left - v_right)).min(PLOT / (t_top + 1.0));
     let frame = Frame {
@@ -73,7 +77,7 @@ pub fn thermograph_svg(th: &Thermograph) -> String {
         |points: &[(f64, f64)]| points.iter().map(|&p| frame.point(p)).collect::<Vec<_>>();
     svg.polyline("left-wall", &to_pixels(&left), wall);
     svg.polyline("right-wall", &to_pixels(&right), wall);
-    svg.finish()
+    Some(svg.finish())
 }
 
 /// A wall as (value, temperature) points from the top of the picture down to t = -1.

@@ -26,7 +26,7 @@ pub static BUILTINS: &[Builtin] = &[
             match a.get(1) {
                 None => Ok(Value::Latex(Rc::from(text.as_str()))),
                 Some(file) => {
-                    let path = file_name(file, None)?;
+                    let path = file_name(file, None, "game.tex")?;
                     write_file(&path, file, &(text + "\n"))?;
                     interp.print(&format!("latex: wrote {path}"));
                     Ok(Value::Nothing)
@@ -40,7 +40,7 @@ pub static BUILTINS: &[Builtin] = &[
         "Draws x as an SVG picture in file (a name ending in .svg). A thermograph (or a game, for its thermograph) is drawn as in the literature, values increasing to the left and temperature upwards, the mast going on above (Winning Ways ch. 6); a list of numbers v(0), v(1), ... as a scatter plot of the points (n, v(n)), as Ottaway draws the nim-sequences of octal games (nimbers count as their nim-values).",
         "plot(thermograph({3||2|1}), \"thermograph.svg\")", |interp, a, _| {
             let (svg, what) = picture(&a[0])?;
-            let path = file_name(&a[1], Some("svg"))?;
+            let path = file_name(&a[1], Some("svg"), "picture.svg")?;
             write_file(&path, &a[1], &svg)?;
             interp.print(&format!("plot: wrote {what} to {path}"));
             Ok(Value::Nothing)
@@ -55,14 +55,15 @@ fn latex_of(arg: &Arg) -> EvalResult<String> {
     })
 }
 
-/// The file name in a string argument; with `extension`, the name must end in it.
-fn file_name(arg: &Arg, extension: Option<&str>) -> EvalResult<String> {
+/// The file name in a string argument; with `extension`, the name must end in it. `example`
+/// is a name to suggest.
+fn file_name(arg: &Arg, extension: Option<&str>, example: &str) -> EvalResult<String> {
     let Value::Str(path) = &arg.value else {
         return Err(EvalError::new(
             format!("the file name must be a string, not {}", arg.value.kind()),
             arg.span.clone(),
         )
-        .with_help("for example \"picture.svg\""));
+        .with_help(format!("for example \"{example}\"")));
     };
     if let Some(ext) = extension {
         let has_it = std::path::Path::new(path.as_ref())
@@ -105,22 +106,27 @@ fn write_file(path: &str, arg: &Arg, contents: &str) -> EvalResult<()> {
 
 /// The SVG picture of a thermograph, a game or a sequence, and a few words saying what it is.
 fn picture(arg: &Arg) -> EvalResult<(String, String)> {
+    let too_large = || {
+        EvalError::new(
+            "the values are too large to draw (beyond floating point)",
+            arg.span.clone(),
+        )
+    };
     if let Value::Thermograph(th) = &arg.value {
-        return Ok((thermograph_svg(th), "the thermograph".to_string()));
+        let svg = thermograph_svg(th).ok_or_else(too_large)?;
+        return Ok((svg, "the thermograph".to_string()));
     }
     if let Some(g) = arg.value.to_game() {
         let th: Thermograph = g.thermograph();
-        return Ok((
-            thermograph_svg(&th),
-            format!("the thermograph of {}", Value::from_game(g)),
-        ));
+        let svg = thermograph_svg(&th).ok_or_else(too_large)?;
+        return Ok((svg, format!("the thermograph of {}", Value::from_game(g))));
     }
     match &arg.value {
         Value::List(_) | Value::Tuple(_) | Value::Range { .. } => {
             let items = arg.value.elements().unwrap_or_default();
             let values = sequence_values(&items, &arg.span)?;
             let title = format!("{} values", values.len());
-            let svg = scatter_svg(&values, &title);
+            let svg = scatter_svg(&values, &title).ok_or_else(too_large)?;
             Ok((svg, format!("{} points", values.len())))
         }
         other => Err(EvalError::new(
