@@ -262,3 +262,33 @@ fn nimbers_plot_as_their_nim_values() {
     let as_nimbers = plot("[0, *, *2]", "nimbers.svg");
     assert_eq!(dots(&as_numbers), dots(&as_nimbers));
 }
+
+#[test]
+fn thermographs_together_share_the_axes() {
+    // ±1 and the integer 2: the frame is that of ±1 alone (values 5/2 .. -5/2, temperatures
+    // -1 .. 2, unit 80); the mast of 2 stands at x = 20 + (5/2 - 2) * 80 = 60 from t = 2 to -1.
+    let elements = plot("[thermograph(+-1), thermograph(2)]", "together.svg");
+    assert_points(
+        &points(&elements, "left-wall"),
+        &[(220.0, 20.0), (220.0, 100.0), (60.0, 260.0)],
+    );
+    assert_points(
+        &points(&elements, "left-wall-2"),
+        &[(60.0, 20.0), (60.0, 260.0)],
+    );
+    assert_points(
+        &points(&elements, "right-wall-2"),
+        &[(60.0, 20.0), (60.0, 260.0)],
+    );
+    let colour = |id: &str| {
+        elements
+            .iter()
+            .find(|e| e.attributes.get("id").map(String::as_str) == Some(id))
+            .map(|e| e.attributes["stroke"].clone())
+    };
+    assert_ne!(
+        colour("left-wall"),
+        colour("left-wall-2"),
+        "each thermograph has its colour"
+    );
+}

@@ -107,30 +107,53 @@ pub fn rational_latex(q: &Rational) -> String {
 /// );
 /// ```
 pub fn thermograph_latex(th: &Thermograph) -> String {
-    let left = th.corners(th.left_wall());
-    let right = th.corners(th.right_wall());
-    let all = left.iter().chain(&right);
-    let highest = all
-        .clone()
-        .map(|(v, _)| v)
-        .max()
-        .expect("a wall has a corner");
-    let lowest = all.map(|(v, _)| v).min().expect("a wall has a corner");
+    thermographs_latex(std::slice::from_ref(th))
+}
+
+/// Pstricks colours of the walls of thermographs drawn together (the first in the default).
+const COLOURS: [&str; 6] = ["", "blue", "red", "green", "magenta", "orange"];
+
+/// Several thermographs in one `thermoplot`, one `\thermograph` line each (the second and later
+/// in colour), framed to hold them all.
+pub fn thermographs_latex(thermographs: &[Thermograph]) -> String {
+    let mut lines = Vec::new();
+    let mut highest: Option<Dyadic> = None;
+    let mut lowest: Option<Dyadic> = None;
+    let mut top: Option<Dyadic> = None;
+    for (i, th) in thermographs.iter().enumerate() {
+        let left = th.corners(th.left_wall());
+        let right = th.corners(th.right_wall());
+        for (v, _) in left.iter().chain(&right) {
+            highest = Some(highest.map_or(v.clone(), |h| h.max(v.clone())));
+            lowest = Some(lowest.map_or(v.clone(), |l| l.min(v.clone())));
+        }
+        let picture_top = th.picture_top();
+        top = Some(top.map_or(picture_top.clone(), |t| t.max(picture_top)));
+        let points = |corners: &[(Dyadic, Dyadic)]| {
+            corners
+                .iter()
+                .map(|(v, t)| format!("({v},{t})"))
+                .collect::<String>()
+        };
+        let colour = match COLOURS[i % COLOURS.len()] {
+            "" => String::new(),
+            c => format!("[linecolor={c}]"),
+        };
+        lines.push(format!(
+            "\\thermograph{colour}{{{}}}{};{}",
+            th.mast(),
+            points(&left),
+            points(&right)
+        ));
+    }
     let half = Dyadic::new(Integer::one(), 1);
-    let points = |corners: &[(Dyadic, Dyadic)]| {
-        corners
-            .iter()
-            .map(|(v, t)| format!("({v},{t})"))
-            .collect::<String>()
+    let frame = match (highest, lowest, top) {
+        (Some(h), Some(l), Some(t)) => format!("[left={},right={},top={t}]", h + &half, l - &half),
+        _ => String::new(),
     };
     format!(
-        "\\begin{{thermoplot}}[left={},right={},top={}]\n\\thermograph{{{}}}{};{}\n\\end{{thermoplot}}",
-        highest + &half,
-        lowest - &half,
-        th.picture_top(),
-        th.mast(),
-        points(&left),
-        points(&right)
+        "\\begin{{thermoplot}}{frame}\n{}\n\\end{{thermoplot}}",
+        lines.join("\n")
     )
 }
 

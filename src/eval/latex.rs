@@ -7,8 +7,10 @@
 //! in math mode and whose strings are text.
 
 use crate::core::heap::{Periodicity, Saltus};
-use crate::core::latex::{rational_latex, thermograph_latex, uptimal_expansion_latex};
-use crate::core::ExplicitGame;
+use crate::core::latex::{
+    rational_latex, thermograph_latex, thermographs_latex, uptimal_expansion_latex,
+};
+use crate::core::{ExplicitGame, Thermograph};
 use crate::render::table::Align;
 
 use super::table::Table;
@@ -29,6 +31,16 @@ pub fn value_latex(v: &Value) -> Result<String, &'static str> {
         Value::Bool(b) => format!(r"\text{{{b}}}"),
         Value::Outcome(o) => format!(r"\mathcal{{{o}}}"),
         Value::Str(s) => format!(r"\text{{{}}}", escape_text(s)),
+        Value::List(items) if !items.is_empty() && items.iter().all(is_thermograph) => {
+            let all: Vec<Thermograph> = items
+                .iter()
+                .filter_map(|v| match v {
+                    Value::Thermograph(th) => Some(th.as_ref().clone()),
+                    _ => None,
+                })
+                .collect();
+            thermographs_latex(&all)
+        }
         Value::List(items) => items_latex("[", items, "]")?,
         Value::Tuple(items) => items_latex("(", items, ")")?,
         Value::Set(items) => items_latex(r"\{", items, r"\}")?,
@@ -68,6 +80,10 @@ pub fn value_latex(v: &Value) -> Result<String, &'static str> {
         | Value::Grid(_)
         | Value::Graph(_) => return Err(v.kind()),
     })
+}
+
+fn is_thermograph(v: &Value) -> bool {
+    matches!(v, Value::Thermograph(_))
 }
 
 fn items_latex(open: &str, items: &[Value], close: &str) -> Result<String, &'static str> {

@@ -2,14 +2,15 @@
 //! CGT, II.5): values increase to the LEFT, temperature upwards, both on the same scale so that
 //! the walls' slopes of ±1 are at 45 degrees; the mast is drawn a little above the temperature
 //! (it goes on for ever). A base line at t = -1 carries the value ticks, a dashed line marks
-//! t = 0, and the temperature axis stands at the right edge.
+//! t = 0, and the temperature axis stands at the right edge. Several thermographs can share the
+//! axes, each in its colour.
 //!
 //! Geometry (in pixels): with the walls' extreme values v_max and v_min, the picture spans the
 //! values v_max + 1/2 down to v_min - 1/2 and the temperatures -1 up to `picture_top`; one unit
 //! is `unit = min(400 / value span, 400 / temperature span)` pixels, and a point (v, t) is drawn
 //! at x = 20 + (v_max + 1/2 - v) * unit, y = 20 + (top - t) * unit.
 
-use crate::core::{Dyadic, Thermograph};
+use crate::core::{Dyadic, Thermograph, Trajectory};
 
 use super::svg::{Anchor, Svg};
 use super::ticks::{label, nice_step, ticks};
@@ -46,15 +47,36 @@ impl Frame {
     }
 }
 
+/// Wall colours, one per thermograph drawn together (black first).
+const COLOURS: [&str; 6] = [
+    "black", "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
+];
+
 /// The SVG document of the thermograph (see the module documentation for the geometry);
 /// `None` when its values are too large for floating point.
 pub fn thermograph_svg(th: &Thermograph) -> Option<String> {
-    let left = wall_points(th, th.left_wall());
-    let right = wall_points(th, th.right_wall());
-    let values = left.iter().chain(&right).map(|p| p.0);
+    thermographs_svg(std::slice::from_ref(th))
+}
+
+/// Several thermographs on the same axes, as they are compared in the literature, in different
+/// colours; the walls of the first are `left-wall` and `right-wall`, those of the k-th (k >= 2)
+/// `left-wall-k` and `right-wall-k`. `None` when there are none or their values are too large
+/// for floating point.
+pub fn thermographs_svg(thermographs: &[Thermograph]) -> Option<String> {
+    let top = thermographs.iter().map(Thermograph::picture_top).max()?;
+    let walls: Vec<[Vec<(f64, f64)>; 2]> = thermographs
+        .iter()
+        .map(|th| {
+            [
+                wall_points(th, th.left_wall(), &top),
+                wall_points(th, th.right_wall(), &top),
+            ]
+        })
+        .collect();
+    let values = walls.iter().flatten().flatten().map(|p| p.0);
     let v_max = values.clone().fold(f64::NEG_INFINITY, f64::max);
     let v_min = values.fold(f64::INFINITY, f64::min);
-    let t_top = th.picture_top().to_f64();
+    let t_top = top.to_f64();
     if !(v_max.is_finite() && v_min.is_finite() && t_top.is_finite()) {
         return None;
     }
@@ -69,21 +91,29 @@ pub fn thermograph_svg(th: &Thermograph) -> Option<String> {
     let width = MARGIN_LEFT + (v_left - v_right) * unit + MARGIN_RIGHT;
     let height = MARGIN_TOP + (t_top + 1.0) * unit + MARGIN_BOTTOM;
     let mut svg = Svg::new(width, height);
-    svg.title(&th.to_string());
+    let titles: Vec<String> = thermographs.iter().map(|th| th.to_string()).collect();
+    svg.title(&titles.join("; "));
     draw_value_axis(&mut svg, &frame);
     draw_temperature_axis(&mut svg, &frame);
-    let wall = r#"stroke="black" stroke-width="2" stroke-linejoin="round""#;
     let to_pixels =
         |points: &[(f64, f64)]| points.iter().map(|&p| frame.point(p)).collect::<Vec<_>>();
-    svg.polyline("left-wall", &to_pixels(&left), wall);
-    svg.polyline("right-wall", &to_pixels(&right), wall);
+    for (i, [left, right]) in walls.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let style = format!(r#"stroke="{colour}" stroke-width="2" stroke-linejoin="round""#);
+        let suffix = if i == 0 {
+            String::new()
+        } else {
+            format!("-{}", i + 1)
+        };
+        svg.polyline(&format!("left-wall{suffix}"), &to_pixels(left), &style);
+        svg.polyline(&format!("right-wall{suffix}"), &to_pixels(right), &style);
+    }
     Some(svg.finish())
 }
 
 /// A wall as (value, temperature) points from the top of the picture down to t = -1.
-fn wall_points(th: &Thermograph, wall: &crate::core::Trajectory) -> Vec<(f64, f64)> {
-    let top: Dyadic = th.picture_top();
-    let mut points = vec![(wall.value_at(&top).to_f64(), top.to_f64())];
+fn wall_points(th: &Thermograph, wall: &Trajectory, top: &Dyadic) -> Vec<(f64, f64)> {
+    let mut points = vec![(wall.value_at(top).to_f64(), top.to_f64())];
     points.extend(
         th.corners(wall)
             .iter()

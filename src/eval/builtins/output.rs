@@ -8,7 +8,8 @@ use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::latex::value_latex;
 use crate::eval::table::Table;
 use crate::eval::value::Value;
-use crate::render::{scatter::scatter_svg, thermograph_svg::thermograph_svg};
+use crate::render::scatter::scatter_svg;
+use crate::render::thermograph_svg::{thermograph_svg, thermographs_svg};
 use crate::syntax::ast::Span;
 
 use super::{builtin, builtin_with_interpreter, Arg, Arity, Builtin};
@@ -37,7 +38,7 @@ pub static BUILTINS: &[Builtin] = &[
         "A table of values that prints with aligned columns (and as a LaTeX tabular with latex(...)). rows is a list of rows (lists or tuples), headers a list of column names; a map gives a row per key. A list of single values is a sequence v(first), v(first+1), ... laid out width to a row (10 unless given) with the index of each row's first entry as its label, as nim-sequences are tabulated in Winning Ways (ch. 4).",
         "table([[n, n * n] for n in 0..3], [\"n\", \"square\"])", |a, _| table(a)),
     builtin_with_interpreter!("plot", "plot(x, file)", Exactly(2),
-        "Draws x as an SVG picture in file (a name ending in .svg). A thermograph (or a game, for its thermograph) is drawn as in the literature, values increasing to the left and temperature upwards, the mast going on above (Winning Ways ch. 6); a list of numbers v(0), v(1), ... as a scatter plot of the points (n, v(n)), as Ottaway draws the nim-sequences of octal games (nimbers count as their nim-values).",
+        "Draws x as an SVG picture in file (a name ending in .svg). A thermograph (or a game, for its thermograph) is drawn as in the literature, values increasing to the left and temperature upwards, the mast going on above (Winning Ways ch. 6); a list of thermographs on the same axes in different colours; a list of numbers v(0), v(1), ... as a scatter plot of the points (n, v(n)), as Ottaway draws the nim-sequences of octal games (nimbers count as their nim-values).",
         "plot(thermograph({3||2|1}), \"thermograph.svg\")", |interp, a, _| {
             let (svg, what) = picture(&a[0])?;
             let path = file_name(&a[1], Some("svg"), "picture.svg")?;
@@ -122,6 +123,19 @@ fn picture(arg: &Arg) -> EvalResult<(String, String)> {
         return Ok((svg, format!("the thermograph of {}", Value::from_game(g))));
     }
     match &arg.value {
+        Value::List(items) | Value::Tuple(items)
+            if !items.is_empty() && items.iter().all(|v| matches!(v, Value::Thermograph(_))) =>
+        {
+            let all: Vec<Thermograph> = items
+                .iter()
+                .filter_map(|v| match v {
+                    Value::Thermograph(th) => Some(th.as_ref().clone()),
+                    _ => None,
+                })
+                .collect();
+            let svg = thermographs_svg(&all).ok_or_else(too_large)?;
+            Ok((svg, format!("{} thermographs", all.len())))
+        }
         Value::List(_) | Value::Tuple(_) | Value::Range { .. } => {
             let items = arg.value.elements().unwrap_or_default();
             let values = sequence_values(&items, &arg.span)?;
@@ -164,7 +178,7 @@ fn sequence_values(items: &[Value], span: &Span) -> EvalResult<Vec<f64>> {
                     format!("element {i} of the list is {v}, which is not a number or a nimber"),
                     span.clone(),
                 )
-                .with_help("a scatter plot needs a number for each index")),
+                .with_help("a scatter plot needs a number for each index; to draw thermographs together, give a list of thermograph(G)")),
             }
         })
         .collect()
