@@ -38,7 +38,8 @@ impl Table {
             .chunks(width.max(1))
             .enumerate()
             .map(|(r, chunk)| {
-                let mut row = vec![Value::int(first + (r * width) as i64)];
+                let offset = i64::try_from(r * width).unwrap_or(i64::MAX);
+                let mut row = vec![Value::int(first.saturating_add(offset))];
                 row.extend(chunk.iter().cloned());
                 row
             })

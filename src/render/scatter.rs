@@ -53,6 +53,9 @@ pub fn scatter_svg(values: &[f64], title: &str) -> Option<String> {
         y_min: least,
         y_max: greatest.max(least + 1.0),
     };
+    if !(frame.y_max - frame.y_min).is_finite() {
+        return None;
+    }
     let mut svg = Svg::new(
         MARGIN_LEFT + WIDTH + MARGIN_RIGHT,
         MARGIN_TOP + HEIGHT + MARGIN_BOTTOM,

@@ -77,7 +77,7 @@ pub fn thermographs_svg(thermographs: &[Thermograph]) -> Option<String> {
     let v_max = values.clone().fold(f64::NEG_INFINITY, f64::max);
     let v_min = values.fold(f64::INFINITY, f64::min);
     let t_top = top.to_f64();
-    if !(v_max.is_finite() && v_min.is_finite() && t_top.is_finite()) {
+    if !((v_max - v_min).is_finite() && t_top.is_finite()) {
         return None;
     }
     let (v_left, v_right) = (v_max + 0.5, v_min - 0.5);
