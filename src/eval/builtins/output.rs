@@ -21,7 +21,7 @@ const DEFAULT_WIDTH: i64 = 10;
 
 pub static BUILTINS: &[Builtin] = &[
     builtin_with_interpreter!("latex", "latex(x) or latex(x, file)", Between(1, 2),
-        r"LaTeX source for x in the conventions of the combgames package (\usepackage{combgames}; Siegel & Wolfe): \cgup, \cgdoubleup, \cgstar3, \cgup^{2} for ^<2>, \cgup^{[2]} for ^[2], \pm, \cgtiny_{2}, fractions as \frac{a}{b}, slashes \cgslash, \cgsslash, \cgslashes{n}, and a brace form wrapped in \combgame{...}. Lists, sets and periodicities are math; a thermograph is a thermoplot environment, a table a tabular. With a file name, writes the source there.",
+        r"LaTeX source for x in the conventions of the combgames package (\usepackage{combgames}, by Chen, Wolfe and Siegel): \cgup, \cgdoubleup, \cgstar3, \cgup^{2} for ^<2>, \cgup^{[2]} for ^[2], \pm, \cgtiny_{2}, fractions as \frac{a}{b}, slashes \cgslash, \cgsslash, \cgslashes{n}, and a brace form wrapped in \combgame{...}. Lists, sets and periodicities are math; a thermograph is a thermoplot environment, a table a tabular. With a file name, writes the source there.",
         r"latex({3||2|1})  # \combgame{\{3\cgsslash2\cgslash1\}}", |interp, a, _| {
             let text = latex_of(&a[0])?;
             match a.get(1) {
