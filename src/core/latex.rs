@@ -1,6 +1,5 @@
 //! LaTeX source for canonical games, numbers and thermographs, in the conventions of the
-//! `combgames` package (Chen, Wolfe and Siegel: `combgames.sty`, and its vector-font successor
-//! `combgames-symbols`), the macros of CGT papers.
+//! `combgames` package (Chen, Wolfe and Siegel: `combgames.sty`), the macros of CGT papers.
 //!
 //! The convention, form by form (the plain notation of NOTATION.md on the left):
 //!
