@@ -8,5 +8,6 @@ pub mod core;
 pub mod diag;
 pub mod eval;
 pub mod progress;
+pub mod render;
 pub mod repl;
 pub mod syntax;

@@ -43,6 +43,8 @@ const PIECES: &[&str] = &[
     "max(",
     "nim_value(",
     "left_options(",
+    "latex(",
+    "table(",
     "pow(",
     "x",
     ";",

@@ -27,6 +27,23 @@ fn wait_for(session: &str, text: &str) -> String {
     }
 }
 
+/// Waits until `text` is on the screen `count` times: a message that an earlier step already
+/// printed (`interrupted`) is only new when it appears once more.
+fn wait_for_count(session: &str, text: &str, count: usize) -> String {
+    let start = Instant::now();
+    loop {
+        let screen = tmux(&["capture-pane", "-t", session, "-p"]);
+        if screen.matches(text).count() >= count {
+            return screen;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "never saw {text:?} {count} times; the screen:\n{screen}"
+        );
+        sleep(Duration::from_millis(50));
+    }
+}
+
 fn send(session: &str, keys: &str) {
     tmux(&["send-keys", "-t", session, "-l", keys]);
     tmux(&["send-keys", "-t", session, "Enter"]);
@@ -86,7 +103,7 @@ fn a_session_in_a_terminal() {
     send(&session, "clear_cache(); Domineering(grid(\"........|........|........|........|........|........\"))");
     wait_for(&session, "positions");
     tmux(&["send-keys", "-t", &session, "C-c"]);
-    let screen = wait_for(&session, "interrupted\ncg>");
+    let screen = wait_for_count(&session, "interrupted\ncg>", 2);
     assert!(
         !screen.contains("Ctrl-C stops"),
         "the spinner stayed:\n{screen}"
@@ -103,11 +120,29 @@ fn a_session_in_a_terminal() {
     wait_for(&session, "started");
     sleep(Duration::from_millis(300));
     tmux(&["send-keys", "-t", &session, "C-c"]);
-    wait_for(&session, "interrupted\ncg>");
+    wait_for_count(&session, "interrupted\ncg>", 3);
 
     // The session goes on, with its definitions.
     send(&session, "Sub([1, 2], [1, 3])(2) + v");
     let screen = wait_for(&session, "\n0\n");
+
+    // At the terminal a thermograph is followed by a sketch: the mast of ±1 above t = 1, the
+    // walls 1 - t and -1 + t meeting there, two characters per unit.
+    send(&session, "thermograph(+-1)");
+    let sketch = wait_for(&session, "  2   0  -2");
+    let expected = [
+        "Thermograph(0,[1],[0,-1],0,[1],[0,1])",
+        "      |",
+        "      |",
+        "      |",
+        "     / \\",
+        " ---/---\\---  t = 0",
+        "   /     \\",
+        "  /       \\",
+        "  2   0  -2",
+    ]
+    .join("\n");
+    assert!(sketch.contains(&expected), "{sketch}");
     send(&session, ":quit");
     tmux(&["kill-session", "-t", &session]);
     assert!(screen.contains("interrupted"), "{screen}");

@@ -11,6 +11,7 @@ mod incentives;
 mod infinitesimal;
 pub mod integer;
 mod interrupt;
+pub mod latex;
 pub mod nimber;
 mod notation;
 mod nus;

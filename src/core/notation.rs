@@ -112,14 +112,7 @@ impl Store {
 
     /// `+-G` when G's Right options are exactly the negatives of its Left options.
     fn switch_notation(&mut self, g: Game) -> Option<String> {
-        let left = self.sorted_options(g, Side::Left);
-        let mut negated: Vec<Game> = left.iter().map(|&l| self.neg(l)).collect();
-        let mut right = self.options(g, Side::Right);
-        negated.sort_unstable();
-        right.sort_unstable();
-        if negated != right {
-            return None;
-        }
+        let left = self.switch_options(g)?;
         if let [sole] = left.as_slice() {
             let text = self.notation(*sole);
             let bare = text.starts_with('{') || self.is_pure_number_nimber_or_ups(*sole);
@@ -133,9 +126,20 @@ impl Store {
         Some(format!("+-{{{}}}", texts.join(",")))
     }
 
+    /// G's Left options in printing order when its Right options are exactly their negatives
+    /// (G = ±{those options}).
+    pub(super) fn switch_options(&mut self, g: Game) -> Option<Vec<Game>> {
+        let left = self.sorted_options(g, Side::Left);
+        let mut negated: Vec<Game> = left.iter().map(|&l| self.neg(l)).collect();
+        let mut right = self.options(g, Side::Right);
+        negated.sort_unstable();
+        right.sort_unstable();
+        (negated == right).then_some(left)
+    }
+
     /// A number, a nimber, or an up part alone (`^^`, `^<3>`, `v[2]`): what follows `+-`
     /// without parentheses.
-    fn is_pure_number_nimber_or_ups(&mut self, g: Game) -> bool {
+    pub(super) fn is_pure_number_nimber_or_ups(&mut self, g: Game) -> bool {
         if let Some(nus) = self.nus(g) {
             return nus.is_number()
                 || nus.is_nimber()

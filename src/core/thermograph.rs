@@ -408,6 +408,33 @@ impl Thermograph {
         self.left.value_at(&self.temperature())
     }
 
+    /// The (value, temperature) corners of one of the walls, for drawing it: from the foot of
+    /// the mast (at the temperature) down through the critical temperatures to t = -1.
+    pub fn corners(&self, wall: &Trajectory) -> Vec<(Dyadic, Dyadic)> {
+        let minus_one = Dyadic::from(-1);
+        let top = self.temperature();
+        let mut temperatures = vec![top.clone()];
+        let below = wall.critical.iter().filter(|c| **c < top).cloned();
+        temperatures.extend(below);
+        if top > minus_one {
+            temperatures.push(minus_one);
+        }
+        temperatures
+            .into_iter()
+            .map(|t| (wall.value_at(&t), t))
+            .collect()
+    }
+
+    /// How high a picture of the thermograph reaches, so that the mast shows: one unit above
+    /// the temperature (or above 0 if that is higher), or a fifth of the height when the
+    /// temperature is large (then rounded up to an integer).
+    pub fn picture_top(&self) -> Dyadic {
+        let t = self.temperature().max(Dyadic::zero());
+        let fifth = (t.to_f64() + 1.0) / 5.0;
+        let extra = if fifth > 1.0 { fifth.ceil() as i64 } else { 1 };
+        t + Dyadic::from(extra)
+    }
+
     /// The thermograph translated by the number x (the thermograph of G + x).
     pub fn translate(&self, x: &Dyadic) -> Thermograph {
         Thermograph {

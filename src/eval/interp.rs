@@ -48,6 +48,8 @@ pub struct Interpreter {
     steps_left: u64,
     /// The last value printed by a top-level expression (the session's `_`).
     last_echoed: Option<Value>,
+    /// Echoed thermographs are followed by a text sketch (the interactive session only).
+    sketch_thermographs: bool,
 }
 
 impl Default for Interpreter {
@@ -74,12 +76,19 @@ impl Interpreter {
             loading: Vec::new(),
             steps_left: u64::MAX,
             last_echoed: None,
+            sketch_thermographs: false,
         }
     }
 
     /// Sends `print` and echoed values to `output` (one call per line of output).
     pub fn set_output(&mut self, output: impl FnMut(&str) + 'static) {
         self.output = Box::new(output);
+    }
+
+    /// Whether an echoed thermograph is followed by a text sketch of it (for a person at a
+    /// terminal; scripts and pipes get only the walls, which they can parse).
+    pub fn sketch_thermographs(&mut self, on: bool) {
+        self.sketch_thermographs = on;
     }
 
     /// The last value a top-level expression printed since the previous call.
@@ -188,6 +197,11 @@ impl Interpreter {
                 if !matches!(v, Value::Nothing) {
                     let text = v.to_string();
                     self.print(&text);
+                    if let (Value::Thermograph(th), true) = (&v, self.sketch_thermographs) {
+                        for line in crate::render::sketch::thermograph_sketch(th) {
+                            self.print(&line);
+                        }
+                    }
                     self.last_echoed = Some(v);
                 }
             }

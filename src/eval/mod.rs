@@ -8,11 +8,13 @@ pub mod function;
 pub mod heap;
 pub mod interp;
 pub mod ir;
+pub mod latex;
 pub mod num;
 pub mod ops;
 pub mod ruleset;
 pub mod source;
 mod stdlib;
+pub mod table;
 pub mod value;
 
 use std::rc::Rc;

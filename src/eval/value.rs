@@ -62,6 +62,10 @@ pub enum Value {
     /// `'{*|*}'`: a game kept in the form written; used as a game it is its canonical form.
     Explicit(Rc<crate::core::ExplicitGame>),
     UptimalExpansion(Rc<crate::core::UptimalExpansion>),
+    /// `table(...)`: rows of values that print with aligned columns.
+    Table(Rc<super::table::Table>),
+    /// `latex(x)`: LaTeX source, printed as it is (so it can be pasted into a paper).
+    Latex(Rc<str>),
 }
 
 impl Value {
@@ -176,6 +180,8 @@ impl Value {
             Value::Periodicity(_) => "a periodicity",
             Value::Explicit(_) => "an explicit game",
             Value::UptimalExpansion(_) => "an uptimal expansion",
+            Value::Table(_) => "a table",
+            Value::Latex(_) => "LaTeX source",
         }
     }
 
@@ -247,6 +253,8 @@ impl PartialEq for Value {
             (Value::Periodicity(a), Value::Periodicity(b)) => a == b,
             (Value::Explicit(a), Value::Explicit(b)) => a == b,
             (Value::UptimalExpansion(a), Value::UptimalExpansion(b)) => a == b,
+            (Value::Table(a), Value::Table(b)) => a == b,
+            (Value::Latex(a), Value::Latex(b)) => a == b,
             _ => false,
         }
     }
@@ -289,6 +297,8 @@ impl Hash for Value {
             Value::Periodicity(p) => p.as_ref().map(|p| p.to_string()).hash(state),
             Value::Explicit(e) => explicit_text(e).hash(state),
             Value::UptimalExpansion(e) => e.hash(state),
+            Value::Table(t) => t.hash(state),
+            Value::Latex(text) => text.hash(state),
         }
     }
 }
@@ -318,7 +328,9 @@ fn kind_rank(v: &Value) -> u8 {
         | Value::UptimalExpansion(_)
         | Value::Explicit(_)
         | Value::Heap(_)
-        | Value::Periodicity(_) => 13,
+        | Value::Periodicity(_)
+        | Value::Table(_)
+        | Value::Latex(_) => 13,
         Value::Grid(_) => 14,
         Value::Graph(_) => 15,
         Value::Function(_) | Value::Builtin(_) | Value::RulesetDef(_) | Value::Ruleset(_) => 12,
@@ -417,6 +429,8 @@ impl fmt::Display for Value {
             Value::Periodicity(None) => f.write_str("Nothing"),
             Value::Explicit(e) => write!(f, "'{}'", explicit_text(e)),
             Value::UptimalExpansion(e) => write!(f, "{e}"),
+            Value::Table(t) => write!(f, "{t}"),
+            Value::Latex(text) => f.write_str(text),
             Value::Sum(parts) => match self.to_game() {
                 Some(g) => write!(f, "{}", Value::from_game(g)),
                 None => write_items(f, "sum(", parts, ")"),

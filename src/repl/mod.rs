@@ -177,6 +177,7 @@ pub fn run() -> u8 {
         env!("CARGO_PKG_VERSION")
     ));
     let mut session = Session::new();
+    session.interpreter.sketch_thermographs(true);
     let mut number = 0;
     loop {
         match editor.readline("cg> ") {

@@ -5,6 +5,7 @@
 mod boards;
 mod collections;
 mod games;
+mod output;
 mod rulesets;
 mod thermal;
 
@@ -22,6 +23,7 @@ static TABLES: &[&[Builtin]] = &[
     collections::BUILTINS,
     rulesets::BUILTINS,
     boards::BUILTINS,
+    output::BUILTINS,
 ];
 
 /// Names that stand for constants: the booleans and the outcome classes.
