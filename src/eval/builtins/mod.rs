@@ -5,6 +5,7 @@
 mod boards;
 mod collections;
 mod games;
+mod graphs;
 mod rulesets;
 mod thermal;
 
@@ -22,6 +23,7 @@ static TABLES: &[&[Builtin]] = &[
     collections::BUILTINS,
     rulesets::BUILTINS,
     boards::BUILTINS,
+    graphs::BUILTINS,
 ];
 
 /// Names that stand for constants: the booleans and the outcome classes.
