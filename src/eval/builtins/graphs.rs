@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use ahash::AHashMap;
 
-use crate::board::{BitSet, Graph, HullSymmetry, VertexLabel};
+use crate::board::{BitSet, Graph, HullSymmetry, VertexLabel, MAX_ARCS};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::value::Value;
 use crate::syntax::ast::Span;
@@ -31,7 +31,18 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("cycle", "cycle(n)", Exactly(1), "The cycle graph C_n.", "cycle(4)  # Graph(vertices 4, edges 4)",
         |a, _| Ok(Value::Graph(Graph::cycle(size(&a[0])?)))),
     builtin!("complete", "complete(n)", Exactly(1), "The complete graph K_n.", "complete(3)  # Graph(vertices 3, edges 3)",
-        |a, _| Ok(Value::Graph(Graph::complete(size(&a[0])?)))),
+        |a, s| {
+            let n = size(&a[0])?;
+            fits(n.saturating_mul(n.saturating_sub(1)), s)?;
+            Ok(Value::Graph(Graph::complete(n)))
+        }),
+    builtin!("complete_bipartite", "complete_bipartite(m, n)", Exactly(2),
+        "The complete bipartite graph K_{m,n}: vertices 0..m-1 on one side, m..m+n-1 on the other; K_{1,n} is the star.",
+        "complete_bipartite(1, 3)  # Graph(vertices 4, edges 3)", |a, s| {
+            let (m, n) = (size(&a[0])?, size(&a[1])?);
+            fits(2 * m * n, s)?;
+            Ok(Value::Graph(Graph::complete_bipartite(m, n)))
+        }),
     builtin!("directed_cycle", "directed_cycle(n)", Exactly(1),
         "The directed cycle 0 -> 1 -> ... -> n-1 -> 0; `directed_cycle(5) * directed_cycle(4)` is the torus of the Geography paper.",
         "directed_cycle(3)  # Digraph(vertices 3, arcs 3)", |a, _| Ok(Value::Graph(Graph::directed_cycle(size(&a[0])?)))),
@@ -235,6 +246,17 @@ pub fn size(a: &Arg) -> EvalResult<usize> {
         .and_then(|n| usize::try_from(n).ok())
         .filter(|&n| n <= 1 << 16)
         .ok_or_else(|| EvalError::new("expected a size from 0 to 65536", a.span.clone()))
+}
+
+/// An error unless a graph of `arcs` arcs (an edge counts twice) may be built.
+fn fits(arcs: usize, span: &Span) -> EvalResult<()> {
+    if arcs > MAX_ARCS {
+        return Err(EvalError::new(
+            format!("that graph would have {arcs} arcs; at most {MAX_ARCS} are allowed"),
+            span.clone(),
+        ));
+    }
+    Ok(())
 }
 
 /// `graph(n, edges)` and `digraph(n, arcs)`: vertices `0..n`, edges between them.
