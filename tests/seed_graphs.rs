@@ -846,3 +846,26 @@ let minus_one_b = digraph(4, [(0, 1), (0, 2), (1, 2), (1, 3), (3, 0), (3, 2)])
         ],
     );
 }
+
+#[test]
+fn hull_game_key_keeps_nim_values() {
+    // The stdlib rulesets (with `normal P = hull_game_key(G, P)`) against the same rules with
+    // no normal form, on graphs whose hull classes are irregular: trees (whose inner vertices
+    // are delay moves), cycles, complete and bipartite graphs, products and digraphs.
+    let prelude = r#"
+impartial ruleset PlainTER(G) {
+    moves P = if is_hull_set(G, complement(G, P)) then [P + x for x in bits(complement(G, P))] else []
+}
+impartial ruleset PlainDNT(G) {
+    moves P = [P + x for x in bits(complement(G, P)) if is_hull_set(G, complement(G, P + x))]
+}
+let graphs = [cycle(5), cycle(6), complete(4), complete_bipartite(2, 3), complete_bipartite(3, 3), path(3) * path(3), path(2) * path(4), cycle(4) * path(2), complete(3) * path(3), graph(7, [(0, 1), (1, 2), (2, 3), (1, 4), (4, 5), (4, 6)]), graph(8, [(0, 1), (1, 2), (2, 3), (3, 0), (0, 4), (4, 5), (5, 6), (6, 7), (7, 4)]), digraph(5, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (0, 2)]), directed_cycle(3) * directed_cycle(3), graph(9, [(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 5), (5, 3), (5, 6), (6, 7), (7, 8), (8, 6)])]
+"#;
+    assert_values(
+        prelude,
+        &[(
+            "[[nim_value(geodetic_achievement(G)), nim_value(geodetic_avoidance(G))] for G in graphs]",
+            "[[nim_value(PlainTER(G)(0)), nim_value(PlainDNT(G)(0))] for G in graphs]",
+        )],
+    );
+}

@@ -36,7 +36,8 @@ const AUTOMORPHISM_LIMIT: usize = 512;
 impl Graph {
     /// The automorphisms of the graph (permutations of the vertices preserving adjacency, and
     /// arc directions in a digraph), as vertex maps `sigma[v]`, the identity first; at most
-    /// `limit` of them.
+    /// `limit` of them, and only those found within a bounded search (a million partial maps),
+    /// so possibly not all on large graphs with many look-alike vertices.
     ///
     /// A backtracking search that maps vertices in breadth-first order and keeps only partial
     /// maps preserving all distances between the vertices mapped so far (a bijection
@@ -68,6 +69,7 @@ impl Graph {
             used: vec![false; n],
             found: Vec::new(),
             limit: limit.max(1),
+            steps: 0,
         };
         search.extend(0);
         // The identity is found first: each vertex tries itself before the others.
@@ -165,11 +167,18 @@ struct AutomorphismSearch<'a> {
     used: Vec<bool>,
     found: Vec<Vec<usize>>,
     limit: usize,
+    /// Partial maps tried so far: the search stops at `SEARCH_STEPS`, so that graphs with
+    /// many look-alike vertices and few symmetries cannot make it run for long.
+    steps: usize,
 }
+
+/// The most partial maps [`Graph::automorphisms`] tries (it then returns those found).
+const SEARCH_STEPS: usize = 1_000_000;
 
 impl AutomorphismSearch<'_> {
     fn extend(&mut self, k: usize) {
-        if self.found.len() >= self.limit {
+        self.steps += 1;
+        if self.found.len() >= self.limit || self.steps > SEARCH_STEPS {
             return;
         }
         if k == self.order.len() {
@@ -354,4 +363,55 @@ fn classes_by_membership(n: usize, sets: &[BitSet]) -> Vec<Class> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::VertexLabel;
+
+    fn petersen() -> Graph {
+        let e = |a: i64, b: i64| (VertexLabel::from(a), VertexLabel::from(b));
+        let mut edges = Vec::new();
+        for i in 0..5 {
+            edges.push(e(i, (i + 1) % 5));
+            edges.push(e(i, i + 5));
+            edges.push(e(i + 5, (i + 2) % 5 + 5));
+        }
+        Graph::from_edges(false, edges).unwrap()
+    }
+
+    #[test]
+    fn automorphism_counts() {
+        assert_eq!(petersen().automorphisms(1000).len(), 120);
+        assert_eq!(Graph::complete(6).automorphisms(100).len(), 100);
+        assert_eq!(Graph::cycle(7).automorphisms(100).len(), 14);
+        assert_eq!(Graph::empty(0).automorphisms(10).len(), 1);
+        let identity: Vec<usize> = (0..10).collect();
+        assert_eq!(petersen().automorphisms(5)[0], identity);
+    }
+
+    #[test]
+    fn keys_are_representatives() {
+        let g = Graph::grid(4, 5);
+        let sym = HullSymmetry::new(&g).unwrap();
+        assert_eq!(sym.classes().len(), 9);
+        for p in [0u64, 1, 6, 0b1011_0110_0101, (1 << 20) - 1] {
+            let k = sym.key(p);
+            // A key is its own key.
+            assert_eq!(sym.key(k), k);
+        }
+        // In a tree the maximal proper convex sets leave out one leaf each: the three leaves
+        // are classes of their own, the four inner vertices one class (of delay moves).
+        let e = |a: i64, b: i64| (VertexLabel::from(a), VertexLabel::from(b));
+        let tree = Graph::from_edges(
+            false,
+            [e(0, 1), e(1, 2), e(2, 3), e(3, 4), e(2, 5), e(5, 6)],
+        )
+        .unwrap();
+        let sym = HullSymmetry::new(&tree).unwrap();
+        assert_eq!(sym.classes().len(), 4);
+        // Selecting two inner vertices does not change the key.
+        assert_eq!(sym.key(0), sym.key((1 << 1) | (1 << 2)));
+    }
 }
