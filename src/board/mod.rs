@@ -8,11 +8,14 @@
 //!   (grid graphs, lattices, tori), components, distances, geodesic intervals and geodetic
 //!   convex hulls, as used by the geodetic games of Benesh, Ernst, Meyer, Salmon and Sieben
 //!   and by Geography.
+//! - [`HullSymmetry`]: the symmetries of the hull test `[U] = V` that the geodetic removing
+//!   games depend on: graph automorphisms and classes of interchangeable vertices.
 //! - [`BitSet`]: the sets of cells and of vertices that both return.
 
 mod bitset;
 mod graph;
 mod grid;
+mod hull_symmetry;
 mod symmetry;
 
 pub use bitset::{BitSet, Iter as BitSetIter};
@@ -22,4 +25,5 @@ pub use graph::{
 pub use grid::{
     is_symbol, offsets, Coord, Grid, GridError, ParseGridError, ParseGridErrorKind, MAX_CELLS,
 };
+pub use hull_symmetry::HullSymmetry;
 pub use symmetry::Symmetry;

@@ -1,8 +1,8 @@
-//! Builtins on grids and graphs, the positions of board games: parsing and querying grids
-//! (Domineering, Clobber), constructing graphs and their products (Geography, geodetic games),
-//! distances, geodesic intervals and convex hulls.
+//! Builtins on grids, the positions of board games: parsing and querying grids (Domineering,
+//! Clobber, Partizan Geography), regions and canonical representatives under symmetries.
+//! Graphs have their own table (`graphs.rs`).
 
-use crate::board::{offsets, BitSet, Graph, Grid, Symmetry, VertexLabel};
+use crate::board::{offsets, Grid, Symmetry};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::value::Value;
 
@@ -72,65 +72,11 @@ pub static BUILTINS: &[Builtin] = &[
         "canonical_grid(grid(\".#|..\")) == canonical_grid(grid(\"#.|..\"))  # true", |a, _| {
             Ok(Value::Grid(grid(&a[0])?.canonical_under(&Symmetry::RECTANGLE).0))
         }),
-    builtin!("path", "path(n)", Exactly(1), "The path graph on vertices 0..n-1.", "path(3)  # Graph(vertices 3, edges 2)",
-        |a, _| Ok(Value::Graph(Graph::path(size(&a[0])?)))),
-    builtin!("cycle", "cycle(n)", Exactly(1), "The cycle graph C_n.", "cycle(4)  # Graph(vertices 4, edges 4)",
-        |a, _| Ok(Value::Graph(Graph::cycle(size(&a[0])?)))),
-    builtin!("complete", "complete(n)", Exactly(1), "The complete graph K_n.", "complete(3)  # Graph(vertices 3, edges 3)",
-        |a, _| Ok(Value::Graph(Graph::complete(size(&a[0])?)))),
-    builtin!("directed_cycle", "directed_cycle(n)", Exactly(1),
-        "The directed cycle 0 -> 1 -> ... -> n-1 -> 0; `directed_cycle(5) * directed_cycle(4)` is the torus of the Geography paper.",
-        "directed_cycle(3)  # Digraph(vertices 3, arcs 3)", |a, _| Ok(Value::Graph(Graph::directed_cycle(size(&a[0])?)))),
-    builtin!("directed_path", "directed_path(n)", Exactly(1), "The directed path 0 -> 1 -> ... -> n-1.",
-        "directed_path(3)  # Digraph(vertices 3, arcs 2)", |a, _| Ok(Value::Graph(Graph::directed_path(size(&a[0])?)))),
-    builtin!("vertices", "vertices(G)", Exactly(1), "The vertices of a graph (integers, or tuples for products).",
-        "vertices(path(2) * path(2))  # [(0,0),(0,1),(1,0),(1,1)]", |a, _| {
-            let g = graph(&a[0])?;
-            Ok(Value::list(g.labels().iter().map(label_value).collect()))
-        }),
-    builtin!("neighbours", "neighbours(G, v)", Exactly(2),
-        "The vertices one step from v (following arcs in a directed graph).",
-        "neighbours(cycle(4), 0)  # [1,3]", |a, _| {
-            let g = graph(&a[0])?;
-            let v = vertex(&g, &a[1])?;
-            Ok(Value::list(g.out_neighbours(v).map(|w| label_value(g.label(w))).collect()))
-        }),
-    builtin!("remove_vertex", "remove_vertex(G, v)", Exactly(2), "The graph without the vertex v and its edges.",
-        "remove_vertex(path(3), 1)  # Graph(vertices 2, edges 0)", |a, _| {
-            let g = graph(&a[0])?;
-            let v = vertex(&g, &a[1])?;
-            Ok(Value::Graph(g.remove_vertex(v)))
-        }),
-    builtin!("components", "components(G)", Exactly(1), "The connected components of a graph (weakly connected for a directed graph), as graphs.",
-        "len(components(remove_vertex(path(3), 1)))  # 2", |a, _| {
-            Ok(Value::list(graph(&a[0])?.component_graphs().into_iter().map(Value::Graph).collect()))
-        }),
-    builtin!("distance", "distance(G, u, v)", Exactly(3), "The length of a shortest path from u to v, or nothing if there is none.",
-        "distance(cycle(6), 0, 3)  # 3", |a, _| {
-            let g = graph(&a[0])?;
-            let (u, v) = (vertex(&g, &a[1])?, vertex(&g, &a[2])?);
-            Ok(g.distance(u, v).map_or(Value::Nothing, Value::integer))
-        }),
-    builtin!("interval", "interval(G, u, v)", Exactly(3),
-        "The geodesic interval I[u, v]: every vertex on a shortest u-v path (geodetic removing games paper, section 2).",
-        "interval(cycle(4), 0, 2)  # {0,1,2,3}", |a, _| {
-            let g = graph(&a[0])?;
-            let (u, v) = (vertex(&g, &a[1])?, vertex(&g, &a[2])?);
-            Ok(vertex_set(&g, &g.interval(u, v)))
-        }),
-    builtin!("convex_hull", "convex_hull(G, S)", Exactly(2),
-        "The convex hull [S]: the smallest geodesically convex set of vertices containing S (geodetic removing games paper, section 2).",
-        "convex_hull(path(5), [1, 3])  # {1,2,3}", |a, _| {
-            let g = graph(&a[0])?;
-            let s = vertices_arg(&g, &a[1])?;
-            Ok(vertex_set(&g, &g.convex_hull(&s)))
-        }),
-    builtin!("is_hull_set", "is_hull_set(G, S)", Exactly(2),
-        "True when the convex hull of S is every vertex of G (the ending condition of the geodetic removing games).",
-        "is_hull_set(path(5), [0, 4])  # true", |a, _| {
-            let g = graph(&a[0])?;
-            let s = vertices_arg(&g, &a[1])?;
-            Ok(Value::Bool(g.is_hull_set(&s)))
+    builtin!("canonical_permuted", "canonical_permuted(grid)", Exactly(1),
+        "The least image of a grid under all permutations of its rows and all permutations of its columns (exact for up to 6 rows; with more, the rows keep their order): a representative for games on rook's graphs K_m x K_n such as Partizan Geography, where any cell of a row or column is one move away from any other.",
+        "canonical_permuted(grid(\"X.|.O\")) == canonical_permuted(grid(\".X|O.\"))  # true", |a, _| {
+            let g = grid(&a[0])?;
+            least_permuted_image(&g).map(Value::Grid).map_err(|e| EvalError::new(format!("cannot permute: {e}"), a[0].span.clone()))
         }),
 ];
 
@@ -177,24 +123,6 @@ fn grid(a: &Arg) -> EvalResult<Grid> {
     }
 }
 
-fn graph(a: &Arg) -> EvalResult<Graph> {
-    match &a.value {
-        Value::Graph(g) => Ok(g.clone()),
-        other => Err(EvalError::new(
-            format!("expected a graph; found {}", other.kind()),
-            a.span.clone(),
-        )),
-    }
-}
-
-fn size(a: &Arg) -> EvalResult<usize> {
-    a.value
-        .as_i64()
-        .and_then(|n| usize::try_from(n).ok())
-        .filter(|&n| n <= 1 << 16)
-        .ok_or_else(|| EvalError::new("expected a size from 0 to 65536", a.span.clone()))
-}
-
 fn pair(a: &Arg) -> EvalResult<(i64, i64)> {
     match &a.value {
         Value::Tuple(v) | Value::List(v) if v.len() == 2 => match (v[0].as_i64(), v[1].as_i64()) {
@@ -239,52 +167,47 @@ fn coords(cells: &[(usize, usize)]) -> Value {
     )
 }
 
-pub fn label_value(label: &VertexLabel) -> Value {
-    match label {
-        VertexLabel::Int(n) => Value::int(*n),
-        VertexLabel::Tuple(parts) => Value::tuple(parts.iter().map(label_value).collect()),
-    }
-}
+/// The rows of a grid up to which [`least_permuted_image`] tries every order.
+const PERMUTED_ROWS: usize = 6;
 
-fn value_label(v: &Value) -> Option<VertexLabel> {
-    match v {
-        Value::Tuple(parts) | Value::List(parts) => {
-            let labels: Option<Vec<VertexLabel>> = parts.iter().map(value_label).collect();
-            Some(VertexLabel::Tuple(labels?.into()))
+/// The least grid (in row-major byte order) among the images of `g` under row and column
+/// permutations: for each order of the rows, the columns sorted.
+fn least_permuted_image(g: &Grid) -> Result<Grid, crate::board::GridError> {
+    let (h, w) = (g.height(), g.width());
+    let cell = |r: usize, c: usize| g.get((r, c)).expect("inside the grid");
+    let orders = if h <= PERMUTED_ROWS {
+        permutations(h)
+    } else {
+        vec![(0..h).collect()]
+    };
+    let mut best: Option<Vec<u8>> = None;
+    for order in orders {
+        let mut columns: Vec<Vec<u8>> = (0..w)
+            .map(|c| order.iter().map(|&r| cell(r, c)).collect())
+            .collect();
+        columns.sort_unstable();
+        let cells: Vec<u8> = (0..h)
+            .flat_map(|r| columns.iter().map(move |col| col[r]))
+            .collect();
+        if best.as_ref().is_none_or(|b| cells < *b) {
+            best = Some(cells);
         }
-        other => other.as_i64().map(VertexLabel::Int),
     }
+    Grid::from_cells(h, w, &best.unwrap_or_default())
 }
 
-fn vertex(g: &Graph, a: &Arg) -> EvalResult<usize> {
-    value_label(&a.value)
-        .and_then(|l| g.vertex(&l))
-        .ok_or_else(|| {
-            EvalError::new(
-                format!("{} is not a vertex of this graph", a.value),
-                a.span.clone(),
-            )
-        })
-}
-
-fn vertices_arg(g: &Graph, a: &Arg) -> EvalResult<BitSet> {
-    let items = a
-        .value
-        .elements()
-        .ok_or_else(|| EvalError::new("expected a collection of vertices", a.span.clone()))?;
-    let mut set = BitSet::default();
-    for item in items {
-        set.insert(vertex(
-            g,
-            &Arg {
-                value: item,
-                span: a.span.clone(),
-            },
-        )?);
+/// Every ordering of `0..n`.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
     }
-    Ok(set)
-}
-
-fn vertex_set(g: &Graph, s: &BitSet) -> Value {
-    Value::set(s.iter().map(|v| label_value(g.label(v))).collect())
+    let mut out = Vec::new();
+    for shorter in permutations(n - 1) {
+        for at in 0..n {
+            let mut p = shorter.clone();
+            p.insert(at, n - 1);
+            out.push(p);
+        }
+    }
+    out
 }

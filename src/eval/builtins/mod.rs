@@ -5,6 +5,7 @@
 mod boards;
 mod collections;
 mod games;
+mod graphs;
 mod output;
 mod rulesets;
 mod thermal;
@@ -23,6 +24,7 @@ static TABLES: &[&[Builtin]] = &[
     collections::BUILTINS,
     rulesets::BUILTINS,
     boards::BUILTINS,
+    graphs::BUILTINS,
     output::BUILTINS,
 ];
 
