@@ -23,7 +23,7 @@ impl Store {
             let (a, b) = (self.nus(g).unwrap(), self.nus(h).unwrap());
             return a.leq(&b);
         }
-        if let Some(&known) = self.leq_cache.get(&(g, h)) {
+        if let Some(known) = self.leq_cache.get(g, h) {
             return known;
         }
         let result = if self.is_number(g) {
@@ -33,7 +33,7 @@ impl Store {
         } else {
             !self.some_left_option_geq(g, h) && !self.some_right_option_leq(h, g)
         };
-        self.leq_cache.insert((g, h), result);
+        self.leq_cache.insert(g, h, result);
         result
     }
 

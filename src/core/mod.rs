@@ -12,6 +12,7 @@ mod infinitesimal;
 pub mod integer;
 mod interrupt;
 pub mod latex;
+mod leq_cache;
 pub mod nimber;
 mod notation;
 mod nus;
