@@ -8,20 +8,23 @@
 
 use super::game::Game;
 
-/// 2^23 slots of 24 bytes: at most 192 MB, touched only as it fills.
+/// 2^23 slots of 16 bytes and a bit: at most 129 MB, touched only as it fills.
 const MAX_SLOTS: usize = 1 << 23;
 const MIN_SLOTS: usize = 1 << 10;
 
-#[derive(Clone, Copy, Default)]
+/// A pair of handles. G <= G is never asked of the cache, so the pair (0, 0) marks a slot empty.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Slot {
     g: u64,
     h: u64,
-    /// 0: empty; 1: G <= H is false; 2: true.
-    state: u8,
 }
+
+const EMPTY: Slot = Slot { g: 0, h: 0 };
 
 pub struct LeqCache {
     slots: Vec<Slot>,
+    /// The answer for each slot, one bit each.
+    answers: Vec<u64>,
     len: usize,
 }
 
@@ -29,6 +32,7 @@ impl LeqCache {
     pub fn new() -> LeqCache {
         LeqCache {
             slots: Vec::new(),
+            answers: Vec::new(),
             len: 0,
         }
     }
@@ -42,29 +46,35 @@ impl LeqCache {
         if self.slots.is_empty() {
             return None;
         }
-        let slot = &self.slots[self.index(g, h)];
-        (slot.state != 0 && slot.g == g.0 && slot.h == h.0).then_some(slot.state == 2)
+        let i = self.index(g, h);
+        (self.slots[i] == Slot { g: g.0, h: h.0 })
+            .then(|| self.answers[i / 64] >> (i % 64) & 1 == 1)
     }
 
     pub fn insert(&mut self, g: Game, h: Game, leq: bool) {
+        debug_assert!(g != h, "G <= G is answered before the cache");
         if self.len * 2 >= self.slots.len() && self.slots.len() < MAX_SLOTS {
             self.grow();
         }
         let i = self.index(g, h);
-        let slot = &mut self.slots[i];
-        if slot.state == 0 {
+        self.put(i, Slot { g: g.0, h: h.0 }, leq);
+    }
+
+    fn put(&mut self, i: usize, slot: Slot, leq: bool) {
+        if self.slots[i] == EMPTY {
             self.len += 1;
         }
-        *slot = Slot {
-            g: g.0,
-            h: h.0,
-            state: 1 + u8::from(leq),
-        };
+        self.slots[i] = slot;
+        let bit = 1u64 << (i % 64);
+        if leq {
+            self.answers[i / 64] |= bit;
+        } else {
+            self.answers[i / 64] &= !bit;
+        }
     }
 
     pub fn clear(&mut self) {
-        self.slots = Vec::new();
-        self.len = 0;
+        *self = LeqCache::new();
     }
 
     fn index(&self, g: Game, h: Game) -> usize {
@@ -77,14 +87,14 @@ impl LeqCache {
 
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).clamp(MIN_SLOTS, MAX_SLOTS);
-        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); size]);
+        let old_slots = std::mem::replace(&mut self.slots, vec![EMPTY; size]);
+        let old_answers = std::mem::replace(&mut self.answers, vec![0; size / 64]);
         self.len = 0;
-        for slot in old.into_iter().filter(|s| s.state != 0) {
-            let i = self.index(Game(slot.g), Game(slot.h));
-            if self.slots[i].state == 0 {
-                self.len += 1;
+        for (j, slot) in old_slots.into_iter().enumerate() {
+            if slot != EMPTY {
+                let i = self.index(Game(slot.g), Game(slot.h));
+                self.put(i, slot, old_answers[j / 64] >> (j % 64) & 1 == 1);
             }
-            self.slots[i] = slot;
         }
     }
 }

@@ -601,7 +601,7 @@ impl Interpreter {
                 }
                 let def = Rc::new(def);
                 match arity {
-                    None => Value::Ruleset(Rc::new(RulesetInstance::new(def, Vec::new()))),
+                    None => Value::Ruleset(RulesetInstance::shared(def, Vec::new())),
                     Some(_) => Value::RulesetDef(def),
                 }
             }
@@ -784,10 +784,7 @@ impl Interpreter {
                     ));
                 }
                 let args = args.into_iter().map(|a| a.value).collect();
-                Ok(Value::Ruleset(Rc::new(RulesetInstance::new(
-                    def.clone(),
-                    args,
-                ))))
+                Ok(Value::Ruleset(RulesetInstance::shared(def.clone(), args)))
             }
             Value::Heap(heap) => {
                 let n = match args.as_slice() {

@@ -45,14 +45,27 @@ pub struct RulesetInstance {
 /// refused: the game is probably infinite.
 pub const MAX_POSITION_DEPTH: usize = 100_000;
 
+thread_local! {
+    /// Every instance alive on this thread, so that the session can report and free the
+    /// tables of values (`cache_stats()`, `clear_cache()`).
+    static INSTANCES: RefCell<Vec<std::rc::Weak<RulesetInstance>>> = const { RefCell::new(Vec::new()) };
+}
+
 impl RulesetInstance {
-    pub fn new(def: Rc<RulesetDef>, args: Vec<Value>) -> RulesetInstance {
-        RulesetInstance {
+    /// A new instance with an empty table, registered for `table_entries` and `clear_tables`.
+    pub fn shared(def: Rc<RulesetDef>, args: Vec<Value>) -> Rc<RulesetInstance> {
+        let instance = Rc::new(RulesetInstance {
             def,
             args,
             table: RefCell::new(AHashMap::new()),
             in_progress: RefCell::new(AHashSet::new()),
-        }
+        });
+        INSTANCES.with(|all| {
+            let mut all = all.borrow_mut();
+            all.retain(|w| w.strong_count() > 0);
+            all.push(Rc::downgrade(&instance));
+        });
+        instance
     }
 
     /// How the instance prints: `Name` or `Name(arg, ...)`.
@@ -63,6 +76,26 @@ impl RulesetInstance {
         let args: Vec<String> = self.args.iter().map(|a| a.to_string()).collect();
         format!("{}({})", self.def.name, args.join(","))
     }
+}
+
+/// The positions held in the tables of all live ruleset instances.
+pub fn table_entries() -> usize {
+    INSTANCES.with(|all| {
+        all.borrow()
+            .iter()
+            .filter_map(std::rc::Weak::upgrade)
+            .map(|i| i.table.borrow().len())
+            .sum()
+    })
+}
+
+/// Empties the tables of all live ruleset instances (values are recomputed when asked again).
+pub fn clear_tables() {
+    INSTANCES.with(|all| {
+        for instance in all.borrow().iter().filter_map(std::rc::Weak::upgrade) {
+            *instance.table.borrow_mut() = AHashMap::new();
+        }
+    });
 }
 
 impl Interpreter {
@@ -110,9 +143,13 @@ impl Interpreter {
         } else {
             self.compute_value(instance, &position, span)
         };
-        let value = value?;
-        instance.table.borrow_mut().insert(position, value);
-        crate::progress::count_position();
+        let (value, stored_in_parts) = value?;
+        // A position made of other positions is not kept: its parts are, and adding their
+        // values again is cheap, while keeping every combination of regions would fill memory.
+        if !stored_in_parts {
+            instance.table.borrow_mut().insert(position, value);
+            crate::progress::count_position();
+        }
         Ok(value)
     }
 
@@ -121,7 +158,7 @@ impl Interpreter {
         instance: &Rc<RulesetInstance>,
         position: &Value,
         span: &Span,
-    ) -> EvalResult<Game> {
+    ) -> EvalResult<(Game, bool)> {
         let def = instance.def.clone();
         if let Some(split) = &def.split {
             let parts = self.apply_rule(instance, split, position.clone(), span)?;
@@ -132,7 +169,7 @@ impl Interpreter {
                 for part in parts {
                     total = total + self.position_value(instance, part, span)?;
                 }
-                return Ok(total);
+                return Ok((total, true));
             }
         }
         if def.impartial {
@@ -151,13 +188,13 @@ impl Interpreter {
                 }
             }
             let mex = seen.iter().position(|s| !s).unwrap_or(seen.len());
-            return Ok(Game::nimber(Integer::from(mex)));
+            return Ok((Game::nimber(Integer::from(mex)), false));
         }
         let left = def.left.as_ref().expect("a ruleset has left");
         let right = def.right.as_ref().expect("a ruleset has right");
         let left = self.options(instance, left, "left", position, span)?;
         let right = self.options(instance, right, "right", position, span)?;
-        crate::eval::error::guarded(span, || Ok(Game::from_options(&left, &right)))
+        crate::eval::error::guarded(span, || Ok((Game::from_options(&left, &right), false)))
     }
 
     /// The values of the options a rule gives: each option a position or a `sum` of positions.

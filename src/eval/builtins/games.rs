@@ -141,13 +141,14 @@ pub static BUILTINS: &[Builtin] = &[
         "The least of numbers or games that are comparable; an error if two are incomparable.",
         "min(1/2, ^, -1)  # -1", |a, _| extreme(a, false)),
     builtin!("clear_cache", "clear_cache()", Exactly(0),
-        "Forgets the engine's caches of sums, comparisons and the like (every game stays valid), to free memory in a long session.",
+        "Forgets the engine's caches of sums, comparisons and the like, and the tables of values of rulesets (every game stays valid; values are recomputed when asked again), to free memory in a long session.",
         "clear_cache()", |_, _| {
             crate::core::clear_caches();
+            crate::eval::ruleset::clear_tables();
             Ok(Value::Nothing)
         }),
     builtin!("cache_stats", "cache_stats()", Exactly(0),
-        "The sizes of the engine's tables: distinct canonical games, option pool, cached sums and comparisons.",
+        "The sizes of the engine's tables: distinct canonical games, option pool, cached sums and comparisons, and positions in the tables of rulesets. The comparison cache is bounded (8 million entries, then older entries are overwritten); the others grow until `clear_cache()`.",
         "cache_stats()[\"games\"]", |_, _| {
             let stats = crate::core::store_stats();
             let entries = [
@@ -155,6 +156,7 @@ pub static BUILTINS: &[Builtin] = &[
                 ("options", stats.option_pool),
                 ("sums", stats.sums),
                 ("comparisons", stats.comparisons),
+                ("positions", crate::eval::ruleset::table_entries()),
             ];
             let map = entries.iter().map(|(k, v)| (Value::str(k), Value::integer(*v))).collect();
             Ok(Value::Map(std::rc::Rc::new(map)))
