@@ -23,27 +23,12 @@
 use super::dyadic::Dyadic;
 use super::game::Game;
 use super::integer::Integer;
-use super::notation::{UpForm, UptimalForm};
+use super::notation::{Style, UpForm, UptimalForm};
 use super::nus::Nus;
 use super::rational::Rational;
-use super::store::{with_store, Side, Store};
+use super::store::with_store;
 use super::thermograph::Thermograph;
 use super::uptimal::UptimalExpansion;
-
-/// More bars than this, and a sole option keeps its braces (as in the plain notation).
-const MAX_BARS: usize = 4;
-
-/// A rendered game: its LaTeX, and how many bars it uses when written without braces.
-struct Rendered {
-    text: String,
-    bars: usize,
-}
-
-impl Rendered {
-    fn atomic(text: String) -> Rendered {
-        Rendered { text, bars: 0 }
-    }
-}
 
 impl Game {
     /// The LaTeX source of the canonical form in the `combgames` conventions (see the module
@@ -56,7 +41,7 @@ impl Game {
     /// assert_eq!((Game::up() + Game::star()).to_latex(), r"\cgup\cgstar");
     /// ```
     pub fn to_latex(self) -> String {
-        wrap_braces(with_store(|s| s.latex(self, true).text))
+        wrap_braces(with_store(|s| s.render(&Latex, self, true).text))
     }
 }
 
@@ -175,71 +160,35 @@ pub fn uptimal_expansion_latex(e: &UptimalExpansion) -> String {
     text
 }
 
-impl Store {
-    fn latex(&mut self, g: Game, braced: bool) -> Rendered {
-        if let Some(nus) = self.nus(g) {
-            return Rendered::atomic(nus_latex(&nus));
-        }
-        if let Some(u) = self.uptimal_form(g) {
-            return Rendered::atomic(uptimal_latex(&u));
-        }
-        if let Some(text) = self.switch_latex(g) {
-            return Rendered::atomic(text);
-        }
-        if let Some((x, h, tiny)) = self.number_tiny(g) {
-            let shift = if x.is_zero() {
-                String::new()
-            } else {
-                self.latex(x, true).text
-            };
-            let glyph = if tiny { r"\cgtiny" } else { r"\cgminy" };
-            let subscript = self.latex(h, true).text;
-            return Rendered::atomic(format!("{shift}{glyph}_{{{subscript}}}"));
-        }
-        self.latex_braces(g, braced)
-    }
+/// The `combgames` style for `Store::render`.
+struct Latex;
 
-    fn latex_braces(&mut self, g: Game, braced: bool) -> Rendered {
-        let (left, left_bars) = self.latex_side(g, Side::Left);
-        let (right, right_bars) = self.latex_side(g, Side::Right);
-        let bars = left_bars.max(right_bars);
-        let slash = slash_macro(bars);
-        if braced || bars == MAX_BARS {
-            Rendered::atomic(format!(r"\{{{left}{slash}{right}\}}"))
+impl Style for Latex {
+    fn nus(&self, nus: &Nus) -> String {
+        nus_latex(nus)
+    }
+    fn uptimal(&self, u: &UptimalForm) -> String {
+        uptimal_latex(u)
+    }
+    fn tiny(&self, shift: &str, tiny: bool, subscript: &str) -> String {
+        let glyph = if tiny { r"\cgtiny" } else { r"\cgminy" };
+        format!("{shift}{glyph}_{{{subscript}}}")
+    }
+    fn slashes(&self, bars: usize) -> String {
+        slash_macro(bars)
+    }
+    fn braced(&self, inner: &str) -> String {
+        format!(r"\{{{inner}\}}")
+    }
+    fn starts_braced(&self, text: &str) -> bool {
+        text.starts_with(r"\{")
+    }
+    fn plus_minus(&self, text: &str, bare: bool) -> String {
+        if bare {
+            format!(r"\pm{text}")
         } else {
-            Rendered {
-                text: format!("{left}{slash}{right}"),
-                bars,
-            }
+            format!(r"\pm({text})")
         }
-    }
-
-    /// One side of a brace form and the bars it needs; a sole option loses its braces, as in
-    /// the plain notation.
-    fn latex_side(&mut self, g: Game, side: Side) -> (String, usize) {
-        let options = self.sorted_options(g, side);
-        if let [sole] = options.as_slice() {
-            let r = self.latex(*sole, false);
-            return (r.text, r.bars + 1);
-        }
-        let texts: Vec<String> = options.iter().map(|&o| self.latex(o, true).text).collect();
-        (texts.join(","), 1)
-    }
-
-    /// `\pm G` when G's Right options are exactly the negatives of its Left options.
-    fn switch_latex(&mut self, g: Game) -> Option<String> {
-        let left = self.switch_options(g)?;
-        if let [sole] = left.as_slice() {
-            let text = self.latex(*sole, true).text;
-            let bare = text.starts_with(r"\{") || self.is_pure_number_nimber_or_ups(*sole);
-            return Some(if bare {
-                format!(r"\pm{text}")
-            } else {
-                format!(r"\pm({text})")
-            });
-        }
-        let texts: Vec<String> = left.iter().map(|&o| self.latex(o, true).text).collect();
-        Some(format!(r"\pm\{{{}\}}", texts.join(",")))
     }
 }
 

@@ -34,8 +34,8 @@ pub struct UptimalForm {
 
 /// A printed game: its text, and how many bars it uses when written without braces (0 for text
 /// that is atomic or braced).
-struct Rendered {
-    text: String,
+pub(super) struct Rendered {
+    pub(super) text: String,
     bars: usize,
 }
 
@@ -55,75 +55,125 @@ enum OrderClass {
     General,
 }
 
+/// What a printing style writes for each piece of a game; the structure (which compact form,
+/// the order of options, how many slashes) is decided once, in `Store::render`, so the plain
+/// notation and LaTeX always describe the same form.
+pub(super) trait Style {
+    fn nus(&self, nus: &Nus) -> String;
+    fn uptimal(&self, u: &UptimalForm) -> String;
+    /// `shift` is empty for Tiny(G) itself.
+    fn tiny(&self, shift: &str, tiny: bool, subscript: &str) -> String;
+    fn slashes(&self, bars: usize) -> String;
+    /// `inner` between the style's braces.
+    fn braced(&self, inner: &str) -> String;
+    /// Whether printed text starts with a brace (a switch of it needs no parentheses).
+    fn starts_braced(&self, text: &str) -> bool;
+    /// ±G, with G parenthesised when it is neither braced nor a plain value.
+    fn plus_minus(&self, text: &str, bare: bool) -> String;
+}
+
+/// The plain notation of NOTATION.md.
+pub(super) struct Plain;
+
+impl Style for Plain {
+    fn nus(&self, nus: &Nus) -> String {
+        nus_notation(nus)
+    }
+    fn uptimal(&self, u: &UptimalForm) -> String {
+        uptimal_notation(u)
+    }
+    fn tiny(&self, shift: &str, tiny: bool, subscript: &str) -> String {
+        let name = if tiny { "Tiny" } else { "Miny" };
+        format!("{shift}{name}({subscript})")
+    }
+    fn slashes(&self, bars: usize) -> String {
+        "|".repeat(bars)
+    }
+    fn braced(&self, inner: &str) -> String {
+        format!("{{{inner}}}")
+    }
+    fn starts_braced(&self, text: &str) -> bool {
+        text.starts_with('{')
+    }
+    fn plus_minus(&self, text: &str, bare: bool) -> String {
+        if bare {
+            format!("+-{text}")
+        } else {
+            format!("+-({text})")
+        }
+    }
+}
+
 impl Store {
     /// The notation of G, as NOTATION.md prescribes.
     pub fn notation(&mut self, g: Game) -> String {
-        self.render(g, true).text
+        self.render(&Plain, g, true).text
     }
 
-    fn render(&mut self, g: Game, braced: bool) -> Rendered {
+    /// G in a style; `braced` asks for braces around a brace form even where the context
+    /// would allow slashes alone.
+    pub(super) fn render(&mut self, style: &impl Style, g: Game, braced: bool) -> Rendered {
         if let Some(nus) = self.nus(g) {
-            return Rendered::atomic(nus_notation(&nus));
+            return Rendered::atomic(style.nus(&nus));
         }
         if let Some(u) = self.uptimal_form(g) {
-            return Rendered::atomic(uptimal_notation(&u));
+            return Rendered::atomic(style.uptimal(&u));
         }
-        if let Some(text) = self.switch_notation(g) {
+        if let Some(text) = self.render_switch(style, g) {
             return Rendered::atomic(text);
         }
         if let Some((x, h, tiny)) = self.number_tiny(g) {
             let shift = if x.is_zero() {
                 String::new()
             } else {
-                self.notation(x)
+                self.render(style, x, true).text
             };
-            let name = if tiny { "Tiny" } else { "Miny" };
-            return Rendered::atomic(format!("{shift}{name}({})", self.notation(h)));
+            let subscript = self.render(style, h, true).text;
+            return Rendered::atomic(style.tiny(&shift, tiny, &subscript));
         }
-        self.render_braces(g, braced)
+        self.render_braces(style, g, braced)
     }
 
-    fn render_braces(&mut self, g: Game, braced: bool) -> Rendered {
-        let (left, left_bars) = self.render_side(g, Side::Left);
-        let (right, right_bars) = self.render_side(g, Side::Right);
+    fn render_braces(&mut self, style: &impl Style, g: Game, braced: bool) -> Rendered {
+        let (left, left_bars) = self.render_side(style, g, Side::Left);
+        let (right, right_bars) = self.render_side(style, g, Side::Right);
         let bars = left_bars.max(right_bars);
-        let slashes = "|".repeat(bars);
+        let inner = format!("{left}{}{right}", style.slashes(bars));
         if braced || bars == MAX_BARS {
-            Rendered::atomic(format!("{{{left}{slashes}{right}}}"))
+            Rendered::atomic(style.braced(&inner))
         } else {
-            Rendered {
-                text: format!("{left}{slashes}{right}"),
-                bars,
-            }
+            Rendered { text: inner, bars }
         }
     }
 
     /// One side of a brace form and the bars it needs: a sole option is written without its
     /// braces, so the separator needs one bar more than it uses.
-    fn render_side(&mut self, g: Game, side: Side) -> (String, usize) {
+    fn render_side(&mut self, style: &impl Style, g: Game, side: Side) -> (String, usize) {
         let options = self.sorted_options(g, side);
         if let [sole] = options.as_slice() {
-            let r = self.render(*sole, false);
+            let r = self.render(style, *sole, false);
             return (r.text, r.bars + 1);
         }
-        let texts: Vec<String> = options.iter().map(|&o| self.render(o, true).text).collect();
+        let texts: Vec<String> = options
+            .iter()
+            .map(|&o| self.render(style, o, true).text)
+            .collect();
         (texts.join(","), 1)
     }
 
-    /// `+-G` when G's Right options are exactly the negatives of its Left options.
-    fn switch_notation(&mut self, g: Game) -> Option<String> {
+    /// ±G when G's Right options are exactly the negatives of its Left options.
+    fn render_switch(&mut self, style: &impl Style, g: Game) -> Option<String> {
         let left = self.switch_options(g)?;
         if let [sole] = left.as_slice() {
-            let text = self.notation(*sole);
-            let bare = text.starts_with('{') || self.is_pure_number_nimber_or_ups(*sole);
-            return Some(if bare {
-                format!("+-{text}")
-            } else {
-                format!("+-({text})")
-            });
+            let text = self.render(style, *sole, true).text;
+            let bare = style.starts_braced(&text) || self.is_pure_number_nimber_or_ups(*sole);
+            return Some(style.plus_minus(&text, bare));
         }
-        let texts: Vec<String> = left.iter().map(|&o| self.render(o, true).text).collect();
-        Some(format!("+-{{{}}}", texts.join(",")))
+        let texts: Vec<String> = left
+            .iter()
+            .map(|&o| self.render(style, o, true).text)
+            .collect();
+        Some(style.plus_minus(&style.braced(&texts.join(",")), true))
     }
 
     /// G's Left options in printing order when its Right options are exactly their negatives

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The performance targets of the project (issue 8), measured: each workload runs as a fresh
+# `cg -e` process under /usr/bin/time; the table gives the median wall time of RUNS runs (3 by
+# default), the peak resident memory of the slowest run, the target and whether it is met.
+#
+#   bench/compare.sh            every workload but Domineering 6x6 (about 5 minutes)
+#   bench/compare.sh --full     with 6x6 as well (up to 10 more minutes)
+#   RUNS=1 bench/compare.sh     one run each
+#
+# Every workload is a ruleset or builtin as a user would type it: Domineering is the stdlib
+# ruleset written in cg, not Rust.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+RUNS=${RUNS:-3}
+FULL=${1:-}
+
+# name @@ cg expression @@ time limit (s) @@ memory limit (MB, 0 for none)
+workloads=(
+  "Domineering 5x5@@canonical_form(Domineering(grid(\".....|.....|.....|.....|.....\")))@@2@@0"
+  "Domineering 4x7@@canonical_form(Domineering(grid(\".......|.......|.......|.......\")))@@11@@0"
+  "Domineering 5x6@@canonical_form(Domineering(grid(\"......|......|......|......|......\")))@@40@@400"
+  "Domineering 4x8@@canonical_form(Domineering(grid(\"........|........|........|........\")))@@120@@0"
+  "octal 0.77 to 10^6@@len(grundy(octal 0.77, 0..=1000000))@@10@@0"
+  "octal 0.07 to 10^6@@len(grundy(octal 0.07, 0..=1000000))@@10@@0"
+  "octal 0.137 to 10^6@@len(grundy(octal 0.137, 0..=1000000))@@10@@0"
+  "octal 0.6 (Officers) to 10^6@@len(grundy(octal 0.6, 0..=1000000))@@1@@0"
+  "Odd vs Even to 40: mean, temp, stops@@let G = splittles odds vs evens; [[mean(G(n)), temperature(G(n)), stop_count(G(n))] for n in 0..=40][40]@@5@@0"
+  "geodetic achievement 5x5 grid@@geodetic_achievement(path(5) * path(5))@@60@@0"
+  "geodetic achievement 3x3x3@@geodetic_achievement(path(3) * path(3) * path(3))@@60@@0"
+)
+if [[ "$FULL" == "--full" ]]; then
+  workloads+=("Domineering 6x6@@canonical_form(Domineering(grid(\"......|......|......|......|......|......\")))@@600@@0")
+fi
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+printf '| %-38s | %9s | %9s | %-16s | %-4s |\n' workload time memory target met
+printf '| %-38s | %9s | %9s | %-16s | %-4s |\n' "---" "---:" "---:" "---" "---"
+for entry in "${workloads[@]}"; do
+  name=${entry%%@@*}; rest=${entry#*@@}
+  expr=${rest%%@@*}; rest=${rest#*@@}
+  limit=${rest%%@@*}; memlimit=${rest#*@@}
+  times=() peak=0
+  for _ in $(seq "$RUNS"); do
+    out=$( { /usr/bin/time -f '%e %M' target/release/cg -e "$expr" > /dev/null; } 2>&1 | tail -1 )
+    times+=("${out% *}")
+    kb=${out#* }
+    (( kb > peak )) && peak=$kb
+  done
+  t=$(printf '%s\n' "${times[@]}" | median)
+  mb=$(( peak / 1024 ))
+  target="< ${limit} s"
+  ok=$(awk -v t="$t" -v l="$limit" 'BEGIN { print (t < l) ? "yes" : "no" }')
+  if (( memlimit > 0 )); then
+    target="$target, < ${memlimit} MB"
+    (( mb >= memlimit )) && ok=no
+  fi
+  printf '| %-38s | %7s s | %6s MB | %-16s | %-4s |\n' "$name" "$t" "$mb" "$target" "$ok"
+done
+echo
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); $(date -u +%Y-%m-%d)"
