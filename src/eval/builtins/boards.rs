@@ -58,6 +58,24 @@ pub static BUILTINS: &[Builtin] = &[
                 .map(Value::Grid)
                 .map_err(|e| EvalError::new(format!("cannot fill: {e}"), a[1].span.clone()))
         }),
+    builtin!("place_pairs", "place_pairs(grid, symbol, (dr, dc), new)", Exactly(4),
+        "Every grid obtained by turning a pair of cells c and c + (dr, dc), both holding the symbol, into `new`: the moves of a domino-placing game, in the order of `pairs`.",
+        "place_pairs(grid(\"...\"), \".\", (0, 1), \"#\")  # [grid(\"##.\"),grid(\".##\")]", |a, _| {
+            let g = grid(&a[0])?;
+            let from = symbol(&a[1])?;
+            let (dr, dc) = offset(&a[2])?;
+            let to = symbol(&a[3])?;
+            g.pairs(from, (dr, dc))
+                .into_iter()
+                .map(|(r, c)| {
+                    // `pairs` guarantees the partner cell is on the board.
+                    let partner = ((r as isize + dr) as usize, (c as isize + dc) as usize);
+                    g.set_all(&[(r, c), partner], to).map(Value::Grid)
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Value::list)
+                .map_err(|e| EvalError::new(format!("cannot place: {e}"), a[3].span.clone()))
+        }),
     builtin!("regions", "regions(grid, symbols)", Exactly(2),
         "The orthogonally connected regions of cells holding one of the symbols (a string of one or more), each as a grid of its own (other cells blocked with `#`): the independent components of a board game. `regions(g, \"xo\")` gives the groups of stones of Clobber.",
         "len(regions(grid(\".#.\"), \".\"))  # 2", |a, _| {
