@@ -536,15 +536,20 @@ impl Engine for SparseSpace {
                     continue;
                 }
                 let m = n - s;
-                for &r in &self.rare {
-                    let r = r as usize;
-                    if r >= m {
-                        break;
-                    }
-                    if kind == PairKind::Unequal && 2 * r == m {
-                        continue;
-                    }
-                    self.seen.insert(g[r] ^ g[m - r]);
+                // The rare heaps below m, less m/2 itself when the two heaps must differ; the
+                // innermost loop of the method, so it runs over plain slices.
+                let below = &self.rare[..self.rare.partition_point(|&r| (r as usize) < m)];
+                let skip = (kind == PairKind::Unequal && m % 2 == 0)
+                    .then(|| below.binary_search(&((m / 2) as u32)).ok())
+                    .flatten();
+                let (first, second) = match skip {
+                    Some(i) => (&below[..i], &below[i + 1..]),
+                    None => (below, &below[..0]),
+                };
+                let words = self.seen.words_mut();
+                for &r in first.iter().chain(second) {
+                    let v = g[r as usize] ^ g[m - r as usize];
+                    words[(v >> 6) as usize] |= 1 << (v & 63);
                 }
             }
             let sigma = self.sigma(n);
