@@ -539,7 +539,7 @@ impl Engine for SparseSpace {
                 // The rare heaps below m, less m/2 itself when the two heaps must differ; the
                 // innermost loop of the method, so it runs over plain slices.
                 let below = &self.rare[..self.rare.partition_point(|&r| (r as usize) < m)];
-                let skip = (kind == PairKind::Unequal && m % 2 == 0)
+                let skip = (kind == PairKind::Unequal && m.is_multiple_of(2))
                     .then(|| below.binary_search(&((m / 2) as u32)).ok())
                     .flatten();
                 let (first, second) = match skip {
