@@ -10,7 +10,7 @@ use crate::core::heap::{Periodicity, Saltus};
 use crate::core::latex::{
     rational_latex, thermograph_latex, thermographs_latex, uptimal_expansion_latex,
 };
-use crate::core::{ExplicitGame, Thermograph};
+use crate::core::ExplicitGame;
 use crate::render::table::Align;
 
 use super::table::Table;
@@ -19,6 +19,10 @@ use super::value::{sort_values, Value};
 /// The LaTeX source of a value, or `Err(kind)` for a value that has none (functions, rulesets,
 /// grids, graphs).
 pub fn value_latex(v: &Value) -> Result<String, &'static str> {
+    // A list of thermographs is one picture with several graphs.
+    if let (Value::List(_), Some(all)) = (v, v.thermographs()) {
+        return Ok(thermographs_latex(&all));
+    }
     Ok(match v {
         Value::Nothing => String::new(),
         Value::Number(q) => rational_latex(&q.to_rational()),
@@ -31,16 +35,6 @@ pub fn value_latex(v: &Value) -> Result<String, &'static str> {
         Value::Bool(b) => format!(r"\text{{{b}}}"),
         Value::Outcome(o) => format!(r"\mathcal{{{o}}}"),
         Value::Str(s) => format!(r"\text{{{}}}", escape_text(s)),
-        Value::List(items) if !items.is_empty() && items.iter().all(is_thermograph) => {
-            let all: Vec<Thermograph> = items
-                .iter()
-                .filter_map(|v| match v {
-                    Value::Thermograph(th) => Some(th.as_ref().clone()),
-                    _ => None,
-                })
-                .collect();
-            thermographs_latex(&all)
-        }
         Value::List(items) => items_latex("[", items, "]")?,
         Value::Tuple(items) => items_latex("(", items, ")")?,
         Value::Set(items) => items_latex(r"\{", items, r"\}")?,
@@ -80,10 +74,6 @@ pub fn value_latex(v: &Value) -> Result<String, &'static str> {
         | Value::Grid(_)
         | Value::Graph(_) => return Err(v.kind()),
     })
-}
-
-fn is_thermograph(v: &Value) -> bool {
-    matches!(v, Value::Thermograph(_))
 }
 
 fn items_latex(open: &str, items: &[Value], close: &str) -> Result<String, &'static str> {

@@ -199,6 +199,21 @@ impl Value {
 
     /// The elements of a collection, in iteration order (a map gives its keys in printing
     /// order); `None` for values that are not collections.
+    /// The thermographs of a nonempty list or tuple of thermographs (drawn or typeset together).
+    pub fn thermographs(&self) -> Option<Vec<crate::core::Thermograph>> {
+        let (Value::List(items) | Value::Tuple(items)) = self else {
+            return None;
+        };
+        let all: Option<Vec<_>> = items
+            .iter()
+            .map(|v| match v {
+                Value::Thermograph(th) => Some(th.as_ref().clone()),
+                _ => None,
+            })
+            .collect();
+        all.filter(|all| !all.is_empty())
+    }
+
     pub fn elements(&self) -> Option<Vec<Value>> {
         Some(match self {
             Value::List(v) | Value::Tuple(v) | Value::Set(v) => v.as_ref().clone(),

@@ -122,20 +122,11 @@ fn picture(arg: &Arg) -> EvalResult<(String, String)> {
         let svg = thermograph_svg(&th).ok_or_else(too_large)?;
         return Ok((svg, format!("the thermograph of {}", Value::from_game(g))));
     }
+    if let Some(all) = arg.value.thermographs() {
+        let svg = thermographs_svg(&all).ok_or_else(too_large)?;
+        return Ok((svg, format!("{} thermographs", all.len())));
+    }
     match &arg.value {
-        Value::List(items) | Value::Tuple(items)
-            if !items.is_empty() && items.iter().all(|v| matches!(v, Value::Thermograph(_))) =>
-        {
-            let all: Vec<Thermograph> = items
-                .iter()
-                .filter_map(|v| match v {
-                    Value::Thermograph(th) => Some(th.as_ref().clone()),
-                    _ => None,
-                })
-                .collect();
-            let svg = thermographs_svg(&all).ok_or_else(too_large)?;
-            Ok((svg, format!("{} thermographs", all.len())))
-        }
         Value::List(_) | Value::Tuple(_) | Value::Range { .. } => {
             let items = arg.value.elements().unwrap_or_default();
             let values = sequence_values(&items, &arg.span)?;
