@@ -9,4 +9,5 @@ pub static FILES: &[(&str, &str)] = &[
     ("graphs.cg", include_str!("../../stdlib/graphs.cg")),
     ("hackenbush.cg", include_str!("../../stdlib/hackenbush.cg")),
     ("colouring.cg", include_str!("../../stdlib/colouring.cg")),
+    ("ottaway.cg", include_str!("../../stdlib/ottaway.cg")),
 ];

@@ -2,7 +2,7 @@
 //! Clobber, Partizan Geography), regions and canonical representatives under symmetries.
 //! Graphs have their own table (`graphs.rs`).
 
-use crate::board::{offsets, Grid, Symmetry};
+use crate::board::{offsets, Grid, Symmetry, MAX_CELLS};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::value::Value;
 
@@ -90,6 +90,107 @@ pub static BUILTINS: &[Builtin] = &[
         "canonical_grid(grid(\".#|..\")) == canonical_grid(grid(\"#.|..\"))  # true", |a, _| {
             Ok(Value::Grid(grid(&a[0])?.canonical_under(&Symmetry::RECTANGLE).0))
         }),
+    builtin!("canonical_square", "canonical_square(grid)", Exactly(1),
+        "The least image of a grid under all eight symmetries of the square (quarter turns and diagonal reflections too, so a `h x w` grid may become `w x h`): a representative for games that no symmetry changes, such as Cookie Cutter or Cram.",
+        "canonical_square(grid(\"..|#.\")) == canonical_square(grid(\".#|..\"))  # true", |a, _| {
+            Ok(Value::Grid(grid(&a[0])?.canonical()))
+        }),
+    builtin!("canonical_rotated", "canonical_rotated(grid)", Exactly(1),
+        "The least image of a grid under the four rotations (no reflections): a representative for games whose rules have a handedness, such as Grand Left/Right, where Left's shots turn clockwise and a mirror would make them turn anticlockwise.",
+        "canonical_rotated(grid(\"B.|..\")) == canonical_rotated(grid(\"..|.B\"))  # true", |a, _| {
+            Ok(Value::Grid(grid(&a[0])?.canonical_under(&ROTATIONS).0))
+        }),
+    builtin!("clusters", "clusters(grid, symbols, (h, w))", Exactly(3),
+        "The groups of cells holding one of the symbols, two cells joined when some `h x w` window holds both (they differ by less than h rows and less than w columns), each as a grid of its own cropped to its cells (other cells `#`). A piece that removes a window of cells never touches two groups at once, so the groups are independent: the components of Cookie Cutter with an `h x w` cutter.",
+        "len(clusters(grid(\".#.|###\"), \".\", (2, 2)))  # 2", |a, _| {
+            let g = grid(&a[0])?;
+            let wanted = symbols(&a[1])?;
+            // A window wider than the grid joins nothing more than one as wide as the grid.
+            let (h, w) = window_size(&a[2])?;
+            let (h, w) = (h.min(g.height().max(1)), w.min(g.width().max(1)));
+            let offsets: Vec<(isize, isize)> = (0..h as isize)
+                .flat_map(|dr| (1 - w as isize..w as isize).map(move |dc| (dr, dc)))
+                .filter(|&p| p != (0, 0))
+                .collect();
+            g.regions(|c| wanted.contains(&c), &offsets)
+                .iter()
+                .map(|set| g.restrict_to(set, b'#'))
+                .collect::<Result<Vec<_>, _>>()
+                .map(|v| Value::list(v.into_iter().map(Value::Grid).collect()))
+                .map_err(|e| EvalError::new(format!("cannot split into clusters: {e}"), a[0].span.clone()))
+        }),
+    builtin!("bordered_regions", "bordered_regions(grid, symbols)", Exactly(2),
+        "The orthogonally connected regions of cells holding one of the symbols, each with the cells bordering it kept as they are, cropped (other cells `#`): the independent components of games whose pieces act only on the empty cells next to them, such as Grand Left/Right.",
+        "bordered_regions(grid(\"B.W#|####|#..W\"), \".\")  # [grid(\"B.W\"),grid(\"..W\")]", |a, _| {
+            let g = grid(&a[0])?;
+            let wanted = symbols(&a[1])?;
+            let mut out = Vec::new();
+            for region in g.regions(|c| wanted.contains(&c), offsets::ORTHOGONAL) {
+                let mut with_border = region.clone();
+                for i in &region {
+                    for n in g.neighbours(g.coord(i), offsets::ORTHOGONAL) {
+                        if let Some(j) = g.index(n) {
+                            with_border.insert(j);
+                        }
+                    }
+                }
+                let part = g
+                    .restrict_to(&with_border, b'#')
+                    .map_err(|e| EvalError::new(format!("cannot split into regions: {e}"), a[0].span.clone()))?;
+                out.push(Value::Grid(part));
+            }
+            Ok(Value::list(out))
+        }),
+    builtin!("cells_in", "cells_in(grid, symbol, (row, column), (h, w))", Exactly(4),
+        "The cells holding a symbol inside the `h x w` window whose top-left corner is (row, column); the window may hang over the edges of the grid (negative corners are allowed), and only the cells inside count. Where a cookie cutter placed there would cut.",
+        "cells_in(grid(\"..|..\"), \".\", (-1, -1), (2, 2))  # [(0,0)]", |a, _| {
+            let g = grid(&a[0])?;
+            let s = symbol(&a[1])?;
+            let (top, left) = pair(&a[2])?;
+            let (h, w) = window_size(&a[3])?;
+            let rows = top.max(0)..top.saturating_add(h as i64).min(g.height() as i64);
+            let mut found = Vec::new();
+            for r in rows {
+                for c in left.max(0)..left.saturating_add(w as i64).min(g.width() as i64) {
+                    let at = (r as usize, c as usize);
+                    if g.get(at) == Some(s) {
+                        found.push(at);
+                    }
+                }
+            }
+            Ok(coords(&found))
+        }),
+    builtin!("windows", "windows(grid, symbol, (h, w))", Exactly(3),
+        "The distinct nonempty sets of cells holding a symbol that an `h x w` window covers, over every placement of the window that meets the grid (it may hang over the edges), each as a list of cells: the cuts of a cookie cutter, each listed once however many placements make it.",
+        "windows(grid(\"...\"), \".\", (1, 2))  # [[(0,0)],[(0,0),(0,1)],[(0,1),(0,2)],[(0,2)]]", |a, _| {
+            let g = grid(&a[0])?;
+            let s = symbol(&a[1])?;
+            let (h, w) = window_size(&a[2])?;
+            // A window taller or wider than the grid covers what one as tall or as wide does at
+            // the grid's edge; clamping keeps the number of placements small.
+            let (h, w) = (h.min(g.height().max(1)), w.min(g.width().max(1)));
+            let (gh, gw) = (g.height() as isize, g.width() as isize);
+            let (h, w) = (h as isize, w as isize);
+            let mut seen = std::collections::HashSet::new();
+            let mut out = Vec::new();
+            for top in 1 - h..gh {
+                for left in 1 - w..gw {
+                    let mut cut = Vec::new();
+                    for r in top.max(0)..(top + h).min(gh) {
+                        for c in left.max(0)..(left + w).min(gw) {
+                            let at = (r as usize, c as usize);
+                            if g.get(at) == Some(s) {
+                                cut.push(at);
+                            }
+                        }
+                    }
+                    if !cut.is_empty() && seen.insert(cut.clone()) {
+                        out.push(coords(&cut));
+                    }
+                }
+            }
+            Ok(Value::list(out))
+        }),
     builtin!("canonical_permuted", "canonical_permuted(grid)", Exactly(1),
         "The least image of a grid under all permutations of its rows and all permutations of its columns (exact for up to 6 rows; with more, the rows keep their order): a representative for games on rook's graphs K_m x K_n such as Partizan Geography, where any cell of a row or column is one move away from any other.",
         "canonical_permuted(grid(\"X.|.O\")) == canonical_permuted(grid(\".X|O.\"))  # true", |a, _| {
@@ -175,6 +276,28 @@ fn offset(a: &Arg) -> EvalResult<(isize, isize)> {
         _ => Err(EvalError::new("that offset is too large", a.span.clone())),
     }
 }
+
+/// A window's size (h, w): both at least 1, and at most the largest grid (a larger window
+/// covers nothing more).
+fn window_size(a: &Arg) -> EvalResult<(usize, usize)> {
+    let (h, w) = pair(a)?;
+    if h < 1 || w < 1 {
+        return Err(EvalError::new(
+            format!("a window is at least 1 x 1, not {h} x {w}"),
+            a.span.clone(),
+        ));
+    }
+    let limit = MAX_CELLS as i64;
+    Ok((h.min(limit) as usize, w.min(limit) as usize))
+}
+
+/// The four rotations, a group: they keep the handedness of turns.
+const ROTATIONS: [Symmetry; 4] = [
+    Symmetry::IDENTITY,
+    Symmetry::ROTATE_90,
+    Symmetry::ROTATE_180,
+    Symmetry::ROTATE_270,
+];
 
 fn coords(cells: &[(usize, usize)]) -> Value {
     Value::list(
