@@ -120,7 +120,7 @@ pub static BUILTINS: &[Builtin] = &[
                 .map_err(|e| EvalError::new(format!("cannot split into clusters: {e}"), a[0].span.clone()))
         }),
     builtin!("bordered_regions", "bordered_regions(grid, symbols)", Exactly(2),
-        "The orthogonally connected regions of cells holding one of the symbols, each with the cells bordering it kept as they are, cropped (other cells `#`): the independent components of games whose pieces act only on the empty cells next to them, such as Grand Left/Right.",
+        "The orthogonally connected regions of cells holding one of the symbols, each with the cells bordering it kept as they are, cropped (other cells `#`; a `#` neighbour may fall outside the crop, like the edge of the grid): the independent components of games whose pieces act only on the empty cells next to them, such as Grand Left/Right.",
         "bordered_regions(grid(\"B.W#|####|#..W\"), \".\")  # [grid(\"B.W\"),grid(\"..W\")]", |a, _| {
             let g = grid(&a[0])?;
             let wanted = symbols(&a[1])?;
@@ -129,7 +129,8 @@ pub static BUILTINS: &[Builtin] = &[
                 let mut with_border = region.clone();
                 for i in &region {
                     for n in g.neighbours(g.coord(i), offsets::ORTHOGONAL) {
-                        if let Some(j) = g.index(n) {
+                        // A `#` neighbour is kept as the edge of the crop: both stop a piece.
+                        if let Some(j) = g.index(n).filter(|_| g.get(n) != Some(b'#')) {
                             with_border.insert(j);
                         }
                     }
@@ -351,4 +352,24 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::{evaluate, Interpreter};
+
+    /// Every example in the table prints what its comment says.
+    #[test]
+    fn examples_print_what_they_say() {
+        let mut interpreter = Interpreter::new();
+        for b in super::BUILTINS {
+            let (code, expected) = b
+                .example
+                .split_once("  # ")
+                .expect("an example with its value");
+            let value =
+                evaluate(&mut interpreter, code).unwrap_or_else(|e| panic!("{}: {e:?}", b.name));
+            assert_eq!(value.to_string(), expected, "{}", b.name);
+        }
+    }
 }
