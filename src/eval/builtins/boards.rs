@@ -165,32 +165,20 @@ pub static BUILTINS: &[Builtin] = &[
         "The distinct nonempty sets of cells holding a symbol that an `h x w` window covers, over every placement of the window that meets the grid (it may hang over the edges), each as a list of cells: the cuts of a cookie cutter, each listed once however many placements make it.",
         "windows(grid(\"...\"), \".\", (1, 2))  # [[(0,0)],[(0,0),(0,1)],[(0,1),(0,2)],[(0,2)]]", |a, _| {
             let g = grid(&a[0])?;
-            let s = symbol(&a[1])?;
-            let (h, w) = window_size(&a[2])?;
-            // A window taller or wider than the grid covers what one as tall or as wide does at
-            // the grid's edge; clamping keeps the number of placements small.
-            let (h, w) = (h.min(g.height().max(1)), w.min(g.width().max(1)));
-            let (gh, gw) = (g.height() as isize, g.width() as isize);
-            let (h, w) = (h as isize, w as isize);
-            let mut seen = std::collections::HashSet::new();
-            let mut out = Vec::new();
-            for top in 1 - h..gh {
-                for left in 1 - w..gw {
-                    let mut cut = Vec::new();
-                    for r in top.max(0)..(top + h).min(gh) {
-                        for c in left.max(0)..(left + w).min(gw) {
-                            let at = (r as usize, c as usize);
-                            if g.get(at) == Some(s) {
-                                cut.push(at);
-                            }
-                        }
-                    }
-                    if !cut.is_empty() && seen.insert(cut.clone()) {
-                        out.push(coords(&cut));
-                    }
-                }
-            }
-            Ok(Value::list(out))
+            let cuts = window_cuts(&g, symbol(&a[1])?, window_size(&a[2])?);
+            Ok(Value::list(cuts.iter().map(|cut| coords(cut)).collect()))
+        }),
+    builtin!("place_windows", "place_windows(grid, symbol, (h, w), new)", Exactly(4),
+        "Every grid obtained by turning the cells holding the symbol inside one `h x w` window (placed anywhere it covers at least one of them, over the edges too) into `new`, each once, in the order of `windows`: the moves of Cookie Cutter.",
+        "place_windows(grid(\"...\"), \".\", (1, 2), \"#\")  # [grid(\"#..\"),grid(\"##.\"),grid(\".##\"),grid(\"..#\")]", |a, _| {
+            let g = grid(&a[0])?;
+            let to = symbol(&a[3])?;
+            window_cuts(&g, symbol(&a[1])?, window_size(&a[2])?)
+                .iter()
+                .map(|cut| g.set_all(cut, to).map(Value::Grid))
+                .collect::<Result<Vec<_>, _>>()
+                .map(Value::list)
+                .map_err(|e| EvalError::new(format!("cannot place: {e}"), a[3].span.clone()))
         }),
     builtin!("canonical_permuted", "canonical_permuted(grid)", Exactly(1),
         "The least image of a grid under all permutations of its rows and all permutations of its columns (exact for up to 6 rows; with more, the rows keep their order): a representative for games on rook's graphs K_m x K_n such as Partizan Geography, where any cell of a row or column is one move away from any other.",
@@ -290,6 +278,35 @@ fn window_size(a: &Arg) -> EvalResult<(usize, usize)> {
     }
     let limit = MAX_CELLS as i64;
     Ok((h.min(limit) as usize, w.min(limit) as usize))
+}
+
+/// The distinct nonempty sets of `symbol` cells that an `h x w` window covers, over every
+/// placement meeting the grid, in the order of their first placement (row by row).
+fn window_cuts(g: &Grid, symbol: u8, (h, w): (usize, usize)) -> Vec<Vec<(usize, usize)>> {
+    // A window taller or wider than the grid covers what one as tall or as wide does at the
+    // grid's edge; clamping keeps the number of placements small.
+    let (h, w) = (h.min(g.height().max(1)), w.min(g.width().max(1)));
+    let (gh, gw) = (g.height() as isize, g.width() as isize);
+    let (h, w) = (h as isize, w as isize);
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for top in 1 - h..gh {
+        for left in 1 - w..gw {
+            let mut cut = Vec::new();
+            for r in top.max(0)..(top + h).min(gh) {
+                for c in left.max(0)..(left + w).min(gw) {
+                    let at = (r as usize, c as usize);
+                    if g.get(at) == Some(symbol) {
+                        cut.push(at);
+                    }
+                }
+            }
+            if !cut.is_empty() && seen.insert(cut.clone()) {
+                out.push(cut);
+            }
+        }
+    }
+    out
 }
 
 /// The four rotations, a group: they keep the handedness of turns.
