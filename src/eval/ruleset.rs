@@ -37,6 +37,9 @@ pub struct RulesetInstance {
     pub def: Rc<RulesetDef>,
     pub args: Vec<Value>,
     pub table: RefCell<AHashMap<Value, Game>>,
+    /// Recent positions that split into parts (whose values are in `table`): a bounded memo,
+    /// emptied when full, since they are many and cheap to recompute from their parts.
+    composites: RefCell<AHashMap<Value, Game>>,
     /// Positions whose value is being computed: meeting one again means the game is loopy.
     in_progress: RefCell<AHashSet<Value>>,
 }
@@ -44,6 +47,9 @@ pub struct RulesetInstance {
 /// Positions nested deeper than this (a position, an option of it, an option of that...) are
 /// refused: the game is probably infinite.
 pub const MAX_POSITION_DEPTH: usize = 100_000;
+
+/// The most positions that split kept at once by one instance (about 16 MB of grids).
+const MAX_COMPOSITES: usize = 1 << 18;
 
 thread_local! {
     /// Every instance alive on this thread, so that the session can report and free the
@@ -58,6 +64,7 @@ impl RulesetInstance {
             def,
             args,
             table: RefCell::new(AHashMap::new()),
+            composites: RefCell::new(AHashMap::new()),
             in_progress: RefCell::new(AHashSet::new()),
         });
         INSTANCES.with(|all| {
@@ -94,6 +101,7 @@ pub fn clear_tables() {
     INSTANCES.with(|all| {
         for instance in all.borrow().iter().filter_map(std::rc::Weak::upgrade) {
             *instance.table.borrow_mut() = AHashMap::new();
+            *instance.composites.borrow_mut() = AHashMap::new();
         }
     });
 }
@@ -111,6 +119,9 @@ impl Interpreter {
             None => position,
         };
         if let Some(&g) = instance.table.borrow().get(&position) {
+            return Ok(g);
+        }
+        if let Some(&g) = instance.composites.borrow().get(&position) {
             return Ok(g);
         }
         if !instance.in_progress.borrow_mut().insert(position.clone()) {
@@ -144,9 +155,16 @@ impl Interpreter {
             self.compute_value(instance, &position, span)
         };
         let (value, stored_in_parts) = value?;
-        // A position made of other positions is not kept: its parts are, and adding their
-        // values again is cheap, while keeping every combination of regions would fill memory.
-        if !stored_in_parts {
+        // A position made of other positions is not kept for good: its parts are, and adding
+        // their values again is cheap, while keeping every combination of regions would fill
+        // memory. The recent ones are kept in a bounded memo, which saves most recomputation.
+        if stored_in_parts {
+            let mut composites = instance.composites.borrow_mut();
+            if composites.len() >= MAX_COMPOSITES {
+                composites.clear();
+            }
+            composites.insert(position, value);
+        } else {
             instance.table.borrow_mut().insert(position, value);
             crate::progress::count_position();
         }
