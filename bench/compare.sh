@@ -3,7 +3,7 @@
 # `cg -e` process under /usr/bin/time; the table gives the median wall time of RUNS runs (3 by
 # default), the peak resident memory of the slowest run, the target and whether it is met.
 #
-#   bench/compare.sh            every workload but Domineering 6x6 (about 5 minutes)
+#   bench/compare.sh            every workload but Domineering 6x6 (about 15 minutes; RUNS=1: 5)
 #   bench/compare.sh --full     with 6x6 as well (up to 10 more minutes)
 #   RUNS=1 bench/compare.sh     one run each
 #
@@ -27,6 +27,7 @@ workloads=(
   "octal 0.6 (Officers) to 10^6@@len(grundy(octal 0.6, 0..=1000000))@@1@@0"
   "Odd vs Even to 40: mean, temp, stops@@let G = splittles odds vs evens; [[mean(G(n)), temperature(G(n)), stop_count(G(n))] for n in 0..=40][40]@@5@@0"
   "geodetic achievement 5x5 grid@@geodetic_achievement(path(5) * path(5))@@60@@0"
+  "Cookie Cutter 3x12, 2x2 cutter@@cookie_cutter(3, 12, 2)@@60@@0"
   "geodetic achievement 3x3x3@@geodetic_achievement(path(3) * path(3) * path(3))@@60@@0"
 )
 if [[ "$FULL" == "--full" ]]; then
