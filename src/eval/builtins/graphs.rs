@@ -422,23 +422,3 @@ fn hull_symmetry(g: &Graph, span: &Span) -> EvalResult<Rc<HullSymmetry>> {
     });
     Ok(sym)
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::eval::{evaluate, Interpreter};
-
-    /// Every example in the table prints what its comment says.
-    #[test]
-    fn examples_print_what_they_say() {
-        let mut interpreter = Interpreter::new();
-        for b in super::BUILTINS {
-            let (code, expected) = b
-                .example
-                .split_once("  # ")
-                .expect("an example with its value");
-            let value =
-                evaluate(&mut interpreter, code).unwrap_or_else(|e| panic!("{}: {e:?}", b.name));
-            assert_eq!(value.to_string(), expected, "{}", b.name);
-        }
-    }
-}

@@ -176,3 +176,31 @@ fn edit_distance(a: &str, b: &str) -> usize {
     }
     row[b.len()]
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::{evaluate, Interpreter};
+
+    /// Every example that states its value (`code  # value`) has that value: the examples
+    /// shown by `:help` are checked, for every table of builtins.
+    #[test]
+    fn examples_print_what_they_say() {
+        let mut failures = Vec::new();
+        for b in super::TABLES.iter().flat_map(|t| t.iter()) {
+            let Some((code, expected)) = b.example.split_once("  # ") else {
+                continue;
+            };
+            let mut interpreter = Interpreter::new();
+            match evaluate(&mut interpreter, code) {
+                Ok(value) if value.to_string() == expected => {}
+                // `print` and the like: the comment shows what is printed, not a value.
+                Ok(crate::eval::Value::Nothing) => {}
+                Ok(value) => {
+                    failures.push(format!("{}: {code} gave {value}, not {expected}", b.name))
+                }
+                Err(e) => failures.push(format!("{}: {code} failed: {e:?}", b.name)),
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+}
