@@ -1,37 +1,15 @@
 //! Printed values parse back to the same value: random canonical games are printed, the text is
 //! evaluated by the language, and the result must be the same game.
 
-use cg::core::{Dyadic, Game, Integer};
+use cg::core::Game;
 use cg::eval::{Interpreter, Value};
 use proptest::prelude::*;
 
-/// Random games built from a pool of small values by taking options, sums and negatives, so that
-/// numbers, nimbers, ups, switches, tinies and slashes all occur.
+mod common;
+
+/// Deep enough for every printed form: slashes, switches, tinies and the powers of up.
 fn game() -> BoxedStrategy<Game> {
-    let atoms = prop_oneof![
-        (-4i64..=4).prop_map(Game::integer),
-        (-8i64..=8, 0u32..=3).prop_map(|(n, e)| Game::number(Dyadic::new(Integer::from(n), e))),
-        (0u64..=5).prop_map(Game::nimber),
-        (-3i64..=3).prop_map(|k| Game::up().times(&Integer::from(k))),
-    ];
-    atoms
-        .boxed()
-        .prop_recursive(4, 48, 3, |inner| {
-            prop_oneof![
-                (
-                    prop::collection::vec(inner.clone(), 0..=3),
-                    prop::collection::vec(inner.clone(), 0..=3)
-                )
-                    .prop_map(|(l, r)| Game::from_options(&l, &r)),
-                (inner.clone(), inner.clone()).prop_map(|(a, b)| a + b),
-                inner.clone().prop_map(|a| -a),
-                inner.clone().prop_map(|a| Game::switch(&[a])),
-                inner.clone().prop_map(Game::tiny),
-                (0u32..=4).prop_map(|k| Game::up().pow(k.max(1)).unwrap()),
-                (0u32..=4).prop_map(|k| Game::up().pow_to(k.max(1)).unwrap()),
-            ]
-        })
-        .boxed()
+    common::games(4, 48, 5, true)
 }
 
 fn evaluate(text: &str) -> Value {

@@ -1,34 +1,14 @@
-//! Laws of temperature theory, the infinitesimals and the products, on random games (the same
-//! kind of generator as `tests/roundtrip.rs`). Each law is stated with its source.
+//! Laws of temperature theory, the infinitesimals and the products, on random games (from
+//! `tests/common`). Each law is stated with its source.
 
 use cg::core::{Dyadic, Game, Integer};
 use proptest::prelude::*;
 
-/// Random games built from small numbers, nimbers and ups by taking options, sums and
-/// negatives, switches and tinies, so that hot, tepid and cold games all occur.
+mod common;
+
+/// Hot, tepid and cold games of moderate size (the thermal laws cost more per game).
 fn game() -> BoxedStrategy<Game> {
-    let atoms = prop_oneof![
-        (-4i64..=4).prop_map(Game::integer),
-        (-8i64..=8, 0u32..=3).prop_map(|(n, e)| Game::number(Dyadic::new(Integer::from(n), e))),
-        (0u64..=4).prop_map(Game::nimber),
-        (-3i64..=3).prop_map(|k| Game::up().times(&Integer::from(k))),
-    ];
-    atoms
-        .boxed()
-        .prop_recursive(3, 24, 3, |inner| {
-            prop_oneof![
-                (
-                    prop::collection::vec(inner.clone(), 0..=3),
-                    prop::collection::vec(inner.clone(), 0..=3)
-                )
-                    .prop_map(|(l, r)| Game::from_options(&l, &r)),
-                (inner.clone(), inner.clone()).prop_map(|(a, b)| a + b),
-                inner.clone().prop_map(|a| -a),
-                inner.clone().prop_map(|a| Game::switch(&[a])),
-                inner.clone().prop_map(Game::tiny),
-            ]
-        })
-        .boxed()
+    common::games(3, 24, 4, false)
 }
 
 /// Games of birthday at most about 3, for the Conway product.
