@@ -207,13 +207,7 @@ fn spread(args: &[Arg]) -> Vec<Arg> {
                 })
                 .collect()
         }
-        _ => args
-            .iter()
-            .map(|a| Arg {
-                value: a.value.clone(),
-                span: a.span.clone(),
-            })
-            .collect(),
+        _ => args.to_vec(),
     }
 }
 
@@ -299,13 +293,7 @@ fn extreme(args: &[Arg], greatest: bool) -> EvalResult<Value> {
                 span: span.clone(),
             })
             .collect(),
-        _ => args
-            .iter()
-            .map(|a| Arg {
-                value: a.value.clone(),
-                span: a.span.clone(),
-            })
-            .collect(),
+        _ => args.to_vec(),
     };
     let Some((first, rest)) = items.split_first() else {
         return Err(EvalError::new(
