@@ -15,6 +15,7 @@ use crate::syntax::ast::Span;
 
 use super::error::{EvalError, EvalResult};
 use super::interp::Interpreter;
+use super::rule_call::RuleCall;
 use super::value::Value;
 
 /// The rules of a declared ruleset, as functions of (parameters..., position).
@@ -36,12 +37,36 @@ pub struct RulesetDef {
 pub struct RulesetInstance {
     pub def: Rc<RulesetDef>,
     pub args: Vec<Value>,
+    rules: Rules,
     pub table: RefCell<AHashMap<Value, Game>>,
     /// Recent positions that split into parts (whose values are in `table`): a bounded memo,
     /// emptied when full, since they are many and cheap to recompute from their parts.
     composites: RefCell<AHashMap<Value, Game>>,
     /// Positions whose value is being computed: meeting one again means the game is loopy.
     in_progress: RefCell<AHashSet<Value>>,
+}
+
+/// The rules of an instance, ready to call.
+#[derive(Debug)]
+struct Rules {
+    left: Option<RuleCall>,
+    right: Option<RuleCall>,
+    moves: Option<RuleCall>,
+    split: Option<RuleCall>,
+    normal: Option<RuleCall>,
+}
+
+impl Rules {
+    fn new(def: &RulesetDef, args: &[Value]) -> Rules {
+        let call = |rule: &Option<Value>| rule.as_ref().map(|r| RuleCall::new(r, args));
+        Rules {
+            left: call(&def.left),
+            right: call(&def.right),
+            moves: call(&def.moves),
+            split: call(&def.split),
+            normal: call(&def.normal),
+        }
+    }
 }
 
 /// Positions nested deeper than this (a position, an option of it, an option of that...) are
@@ -60,9 +85,11 @@ thread_local! {
 impl RulesetInstance {
     /// A new instance with an empty table, registered for `table_entries` and `clear_tables`.
     pub fn shared(def: Rc<RulesetDef>, args: Vec<Value>) -> Rc<RulesetInstance> {
+        let rules = Rules::new(&def, &args);
         let instance = Rc::new(RulesetInstance {
             def,
             args,
+            rules,
             table: RefCell::new(AHashMap::new()),
             composites: RefCell::new(AHashMap::new()),
             in_progress: RefCell::new(AHashSet::new()),
@@ -114,7 +141,7 @@ impl Interpreter {
         position: Value,
         span: &Span,
     ) -> EvalResult<Game> {
-        let position = match &instance.def.normal {
+        let position = match &instance.rules.normal {
             Some(normal) => self.apply_rule(instance, normal, position, span)?,
             None => position,
         };
@@ -177,8 +204,8 @@ impl Interpreter {
         position: &Value,
         span: &Span,
     ) -> EvalResult<(Game, bool)> {
-        let def = instance.def.clone();
-        if let Some(split) = &def.split {
+        let rules = &instance.rules;
+        if let Some(split) = &rules.split {
             let parts = self.apply_rule(instance, split, position.clone(), span)?;
             let parts = collection(parts, "split", span)?;
             let whole = parts.len() == 1 && parts[0] == *position;
@@ -190,8 +217,11 @@ impl Interpreter {
                 return Ok((total, true));
             }
         }
-        if def.impartial {
-            let moves = def.moves.as_ref().expect("an impartial ruleset has moves");
+        if instance.def.impartial {
+            let moves = rules
+                .moves
+                .as_ref()
+                .expect("an impartial ruleset has moves");
             let options = self.options(instance, moves, "moves", position, span)?;
             let mut seen: Vec<bool> = vec![false; options.len() + 1];
             for g in options {
@@ -208,8 +238,8 @@ impl Interpreter {
             let mex = seen.iter().position(|s| !s).unwrap_or(seen.len());
             return Ok((Game::nimber(Integer::from(mex)), false));
         }
-        let left = def.left.as_ref().expect("a ruleset has left");
-        let right = def.right.as_ref().expect("a ruleset has right");
+        let left = rules.left.as_ref().expect("a ruleset has left");
+        let right = rules.right.as_ref().expect("a ruleset has right");
         let left = self.options(instance, left, "left", position, span)?;
         let right = self.options(instance, right, "right", position, span)?;
         crate::eval::error::guarded(span, || Ok((Game::from_options(&left, &right), false)))
@@ -219,7 +249,7 @@ impl Interpreter {
     fn options(
         &mut self,
         instance: &Rc<RulesetInstance>,
-        rule: &Value,
+        rule: &RuleCall,
         kind: &str,
         position: &Value,
         span: &Span,
@@ -245,16 +275,11 @@ impl Interpreter {
     fn apply_rule(
         &mut self,
         instance: &Rc<RulesetInstance>,
-        rule: &Value,
+        rule: &RuleCall,
         position: Value,
         span: &Span,
     ) -> EvalResult<Value> {
-        let Value::Function(f) = rule else {
-            unreachable!("rules compile to functions");
-        };
-        let mut args = instance.args.clone();
-        args.push(position);
-        self.call_function(f, args, span)
+        self.call_rule(rule, &instance.args, position, span)
     }
 }
 

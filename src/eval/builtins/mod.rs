@@ -46,7 +46,7 @@ pub fn constant(name: &str) -> Option<Value> {
 }
 
 /// An evaluated argument with the span of the expression it came from.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Arg {
     pub value: Value,
     pub span: Span,
