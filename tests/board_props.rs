@@ -89,6 +89,21 @@ fn reference_regions(g: &Grid, pred: impl Fn(u8) -> bool, offs: &[(isize, isize)
     out
 }
 
+/// The smallest rectangle holding `region`, its cells as in `g` and the others `fill`.
+fn reference_crop(g: &Grid, region: &BitSet, fill: u8) -> Grid {
+    let coords: Vec<(usize, usize)> = region.iter().map(|i| g.coord(i)).collect();
+    let r0 = coords.iter().map(|p| p.0).min().unwrap();
+    let r1 = coords.iter().map(|p| p.0).max().unwrap();
+    let c0 = coords.iter().map(|p| p.1).min().unwrap();
+    let c1 = coords.iter().map(|p| p.1).max().unwrap();
+    let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+    let mut cells = vec![fill; h * w];
+    for (r, c) in coords {
+        cells[(r - r0) * w + (c - c0)] = g.get((r, c)).unwrap();
+    }
+    Grid::from_cells(h, w, &cells).unwrap()
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -209,6 +224,16 @@ proptest! {
         for (region, part) in got.iter().zip(g.region_grids(|c| c == sym, offs, b'~').unwrap()) {
             prop_assert_eq!(part.count(sym), region.len());
         }
+    }
+
+    #[test]
+    fn region_grids_are_the_regions_cropped_cell_by_cell(g in grid(), king in any::<bool>(), sym in prop::sample::select(b".#X".to_vec()), fill in prop::sample::select(b"#.~".to_vec())) {
+        let offs = if king { offsets::KING } else { offsets::ORTHOGONAL };
+        let expected: Vec<Grid> = reference_regions(&g, |c| c != sym, offs)
+            .iter()
+            .map(|region| reference_crop(&g, region, fill))
+            .collect();
+        prop_assert_eq!(g.region_grids(|c| c != sym, offs, fill).unwrap(), expected);
     }
 
     #[test]

@@ -891,36 +891,8 @@ impl Grid {
     /// assert_eq!(d.regions_of(b'.', offsets::KING).len(), 1);
     /// ```
     pub fn regions(&self, pred: impl Fn(u8) -> bool, offsets: &[(isize, isize)]) -> Vec<BitSet> {
-        let (h, w) = (self.height(), self.width());
-        let kind = neighbourhood_kind(offsets);
-        if let (Some(allowed), Some(king)) = (self.packed_mask(&pred), kind) {
-            let not_last = column_mask(h, w, |c| c + 1 < w);
-            let not_first = column_mask(h, w, |c| c > 0);
-            let mut remaining = allowed;
-            let mut out = Vec::new();
-            while remaining != 0 {
-                let mut region = cell_bit(remaining.leading_zeros() as usize);
-                loop {
-                    let mut horiz =
-                        region | ((region & not_last) >> 1) | ((region & not_first) << 1);
-                    // Vertical moves shift by a whole row (w may be 128: one row).
-                    let vertical =
-                        |x: u128| shift_cells(x, w as isize) | shift_cells(x, -(w as isize));
-                    let grown = if king {
-                        horiz = horiz | vertical(horiz);
-                        horiz
-                    } else {
-                        horiz | vertical(region)
-                    } & allowed;
-                    if grown == region {
-                        break;
-                    }
-                    region = grown;
-                }
-                remaining &= !region;
-                out.push(mask_to_set(region));
-            }
-            return out;
+        if let Some(masks) = self.packed_regions(&pred, offsets) {
+            return masks.into_iter().map(mask_to_set).collect();
         }
         // General case: breadth-first search over the cells.
         let n = self.len();
@@ -960,6 +932,110 @@ impl Grid {
         out
     }
 
+    /// The regions as bit masks of the packed cells, flooded a row or a column at a time, when
+    /// the grid is packed and the neighbourhood is the orthogonal or the king's one.
+    fn packed_regions(
+        &self,
+        pred: impl Fn(u8) -> bool,
+        offsets: &[(isize, isize)],
+    ) -> Option<Vec<u128>> {
+        let (h, w) = (self.height(), self.width());
+        let king = neighbourhood_kind(offsets)?;
+        let allowed = self.packed_mask(&pred)?;
+        let not_last = column_mask(h, w, |c| c + 1 < w);
+        let not_first = column_mask(h, w, |c| c > 0);
+        // Vertical moves shift by a whole row (w may be 128: one row).
+        let vertical = |x: u128| shift_cells(x, w as isize) | shift_cells(x, -(w as isize));
+        let mut remaining = allowed;
+        let mut out = Vec::new();
+        while remaining != 0 {
+            let mut region = cell_bit(remaining.leading_zeros() as usize);
+            loop {
+                let horiz = region | ((region & not_last) >> 1) | ((region & not_first) << 1);
+                let grown = if king {
+                    horiz | vertical(horiz)
+                } else {
+                    horiz | vertical(region)
+                } & allowed;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            remaining &= !region;
+            out.push(region);
+        }
+        Some(out)
+    }
+
+    /// [`restrict`](Grid::restrict) for a packed grid and a region given as a bit mask, done on
+    /// whole rows of bits; `None` when the result would hold three symbols (the region's two
+    /// and a third `fill`), which the packed form cannot.
+    fn restrict_mask(&self, mask: u128, fill: u8) -> Option<Grid> {
+        let Cells::Packed { zero, one, bits } = self.cells else {
+            return None;
+        };
+        let w = self.width();
+        let (mut r0, mut r1, mut columns) = (usize::MAX, 0, 0u128);
+        for r in 0..self.height() {
+            let row = row_bits(mask, r, w);
+            if row != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                columns |= row;
+            }
+        }
+        if columns == 0 {
+            return Some(Grid::from_cells_unchecked(0, 0, &[]));
+        }
+        // Column c is bit w - 1 - c of a row.
+        let (c0, c1) = (
+            w - 1 - (127 - columns.leading_zeros() as usize),
+            w - 1 - columns.trailing_zeros() as usize,
+        );
+        let (h2, w2) = (r1 - r0 + 1, c1 - c0 + 1);
+        let (mut ones, mut outside) = (0u128, 0u128);
+        for r in r0..=r1 {
+            let take = |x: u128| (row_bits(x, r, w) >> (w - 1 - c1)) & low_mask(w2);
+            let region = take(mask);
+            let at = 128 - (r - r0 + 1) * w2;
+            ones |= (take(bits) & region) << at;
+            outside |= (!region & low_mask(w2)) << at;
+        }
+        let valid = valid_mask(h2 * w2);
+        let zeros = valid & !ones & !outside;
+        // Each symbol with the cells holding it; at most two may be left.
+        let mut held: Vec<(u8, u128)> = Vec::with_capacity(3);
+        for (symbol, cells) in [(zero, zeros), (one, ones), (fill, outside)] {
+            if cells == 0 {
+                continue;
+            }
+            match held.iter_mut().find(|(s, _)| *s == symbol) {
+                Some((_, m)) => *m |= cells,
+                None => held.push((symbol, cells)),
+            }
+        }
+        held.sort_unstable();
+        let cells = match held.as_slice() {
+            [(s, _)] => Cells::Packed {
+                zero: *s,
+                one: *s,
+                bits: 0,
+            },
+            [(z, _), (o, m)] => Cells::Packed {
+                zero: *z,
+                one: *o,
+                bits: *m,
+            },
+            _ => return None,
+        };
+        Some(Grid {
+            height: h2 as u16,
+            width: w2 as u16,
+            cells,
+        })
+    }
+
     /// The regions of the cells holding `symbol` (see [`regions`](Grid::regions)).
     pub fn regions_of(&self, symbol: u8, offsets: &[(isize, isize)]) -> Vec<BitSet> {
         self.regions(|c| c == symbol, offsets)
@@ -988,6 +1064,15 @@ impl Grid {
     ) -> Result<Vec<Grid>, GridError> {
         if !is_symbol(fill) {
             return Err(GridError::InvalidSymbol(fill));
+        }
+        if let Some(masks) = self.packed_regions(&pred, offsets) {
+            return Ok(masks
+                .into_iter()
+                .map(|m| {
+                    self.restrict_mask(m, fill)
+                        .unwrap_or_else(|| self.restrict(&mask_to_set(m), fill))
+                })
+                .collect());
         }
         Ok(self
             .regions(pred, offsets)

@@ -112,10 +112,7 @@ pub static BUILTINS: &[Builtin] = &[
                 .flat_map(|dr| (1 - w as isize..w as isize).map(move |dc| (dr, dc)))
                 .filter(|&p| p != (0, 0))
                 .collect();
-            g.regions(|c| wanted.contains(&c), &offsets)
-                .iter()
-                .map(|set| g.restrict_to(set, b'#'))
-                .collect::<Result<Vec<_>, _>>()
+            g.region_grids(|c| wanted.contains(&c), &offsets, b'#')
                 .map(|v| Value::list(v.into_iter().map(Value::Grid).collect()))
                 .map_err(|e| EvalError::new(format!("cannot split into clusters: {e}"), a[0].span.clone()))
         }),
