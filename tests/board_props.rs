@@ -237,6 +237,30 @@ proptest! {
     }
 
     #[test]
+    fn window_placements_match_a_cell_by_cell_search(g in grid(), h in 1usize..5, w in 1usize..5, sym in prop::sample::select(b".#X".to_vec()), new in prop::sample::select(b"#.~".to_vec())) {
+        // Every placement meeting the grid, row by row; each distinct set of cells once.
+        let (gh, gw) = (g.height() as isize, g.width() as isize);
+        let mut cuts: Vec<Vec<(usize, usize)>> = Vec::new();
+        for top in 1 - h as isize..gh {
+            for left in 1 - w as isize..gw {
+                let cut: Vec<(usize, usize)> = (top..top + h as isize)
+                    .flat_map(|r| (left..left + w as isize).map(move |c| (r, c)))
+                    .filter(|&(r, c)| r >= 0 && c >= 0 && r < gh && c < gw)
+                    .map(|(r, c)| (r as usize, c as usize))
+                    .filter(|&p| g.get(p) == Some(sym))
+                    .collect();
+                if !cut.is_empty() && !cuts.contains(&cut) {
+                    cuts.push(cut);
+                }
+            }
+        }
+        let expected: Vec<Grid> = cuts.iter().map(|cut| g.set_all(cut, new).unwrap()).collect();
+        if let Some(got) = g.packed_window_placements(sym, (h, w), new) {
+            prop_assert_eq!(got, expected);
+        }
+    }
+
+    #[test]
     fn pairs_and_counts_match_the_cells(g in grid(), dr in -2isize..=2, dc in -2isize..=2, sym in prop::sample::select(b".#X".to_vec())) {
         let mut expected = Vec::new();
         for i in 0..g.len() {

@@ -656,35 +656,12 @@ impl Grid {
         for &c in coords {
             idx.push(self.index(c).ok_or_else(|| self.out_of_bounds(c))?);
         }
-        if let Cells::Packed { zero, one, bits } = self.cells {
-            let n = self.len();
-            let mut m = 0u128;
-            for &i in &idx {
-                m |= cell_bit(i);
-            }
-            // Stay packed when the new symbol is one of the two (or the grid has one symbol).
-            let new = if zero == one {
-                if symbol == zero {
-                    Some((zero, one, 0))
-                } else if symbol < zero {
-                    Some((symbol, zero, !m & valid_mask(n)))
-                } else {
-                    Some((zero, symbol, m))
-                }
-            } else if symbol == one {
-                Some((zero, one, bits | m))
-            } else if symbol == zero {
-                Some((zero, one, bits & !m))
-            } else {
-                None
-            };
-            if let Some((zero, one, bits)) = new {
-                return Ok(Grid {
-                    height: self.height,
-                    width: self.width,
-                    cells: Grid::normalise_packed(zero, one, bits, n),
-                });
-            }
+        let mut m = 0u128;
+        for &i in &idx {
+            m |= cell_bit(i);
+        }
+        if let Some(g) = self.set_mask(m, symbol) {
+            return Ok(g);
         }
         let mut cells = self.cells();
         for &i in &idx {
@@ -695,6 +672,71 @@ impl Grid {
             self.width(),
             &cells,
         ))
+    }
+
+    /// The packed grid with the cells of the bit mask `m` changed to `symbol`; `None` when the
+    /// grid is not packed or would hold three symbols.
+    fn set_mask(&self, m: u128, symbol: u8) -> Option<Grid> {
+        let Cells::Packed { zero, one, bits } = self.cells else {
+            return None;
+        };
+        let n = self.len();
+        // Stay packed when the new symbol is one of the two (or the grid has one symbol).
+        let (zero, one, bits) = if zero == one {
+            if symbol == zero {
+                (zero, one, 0)
+            } else if symbol < zero {
+                (symbol, zero, !m & valid_mask(n))
+            } else {
+                (zero, symbol, m)
+            }
+        } else if symbol == one {
+            (zero, one, bits | m)
+        } else if symbol == zero {
+            (zero, one, bits & !m)
+        } else {
+            return None;
+        };
+        Some(Grid {
+            height: self.height,
+            width: self.width,
+            cells: Grid::normalise_packed(zero, one, bits, n),
+        })
+    }
+
+    /// Every grid obtained by changing to `new` the `symbol` cells inside one `h x w` window,
+    /// placed anywhere it covers at least one of them (over the edges too), each distinct set of
+    /// cells once, in the order of the first placement covering it (row by row). Done on bit
+    /// masks; `None` when the grid is not packed or `new` would make a third symbol.
+    pub fn packed_window_placements(
+        &self,
+        symbol: u8,
+        (h, w): (usize, usize),
+        new: u8,
+    ) -> Option<Vec<Grid>> {
+        if !is_symbol(new) {
+            return None;
+        }
+        let targets = self.packed_mask(|c| c == symbol)?;
+        let (gh, gw) = (self.height(), self.width());
+        // A window larger than the grid covers what one as large as the grid does.
+        let (h, w) = (h.clamp(1, gh.max(1)), w.clamp(1, gw.max(1)));
+        let mut cuts: Vec<u128> = Vec::new();
+        for top in 0..gh + h - 1 {
+            let rows = top.saturating_sub(h - 1)..(top + 1).min(gh);
+            for left in 0..gw + w - 1 {
+                let (c0, c1) = (left.saturating_sub(w - 1), (left + 1).min(gw));
+                let segment = low_mask(c1 - c0) << (gw - c1);
+                let window = rows
+                    .clone()
+                    .fold(0u128, |m, r| m | (segment << (128 - (r + 1) * gw)));
+                let cut = window & targets;
+                if cut != 0 && !cuts.contains(&cut) {
+                    cuts.push(cut);
+                }
+            }
+        }
+        cuts.into_iter().map(|m| self.set_mask(m, new)).collect()
     }
 
     /// Restores the packed invariant after an update that may have removed a symbol.

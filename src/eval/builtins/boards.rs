@@ -170,7 +170,11 @@ pub static BUILTINS: &[Builtin] = &[
         "place_windows(grid(\"...\"), \".\", (1, 2), \"#\")  # [grid(\"#..\"),grid(\"##.\"),grid(\".##\"),grid(\"..#\")]", |a, _| {
             let g = grid(&a[0])?;
             let to = symbol(&a[3])?;
-            window_cuts(&g, symbol(&a[1])?, window_size(&a[2])?)
+            let (from, size) = (symbol(&a[1])?, window_size(&a[2])?);
+            if let Some(grids) = g.packed_window_placements(from, size, to) {
+                return Ok(Value::list(grids.into_iter().map(Value::Grid).collect()));
+            }
+            window_cuts(&g, from, size)
                 .iter()
                 .map(|cut| g.set_all(cut, to).map(Value::Grid))
                 .collect::<Result<Vec<_>, _>>()
