@@ -1287,7 +1287,13 @@ impl Grid {
             let mut transposed = None;
             let mut flipped = [None, None];
             let mut best: Option<((usize, usize, u128), Symmetry)> = None;
+            // Shapes compare first: on a board that is not square, the images of the other
+            // shape (the transposed ones, or the others) lose before their cells are computed.
+            let least_shape = group.iter().map(|s| s.image_shape(h, w)).min();
             for &s in group {
+                if Some(s.image_shape(h, w)) != least_shape {
+                    continue;
+                }
                 let t = usize::from(s.transposes());
                 let (base, h2, w2) = if s.transposes() {
                     (
@@ -1391,19 +1397,22 @@ impl Grid {
 /// `Some(false)` for the orthogonal neighbourhood, `Some(true)` for the king's, as sets;
 /// `None` for others.
 fn neighbourhood_kind(offs: &[(isize, isize)]) -> Option<bool> {
-    let mut v: Vec<(isize, isize)> = offs
-        .iter()
-        .flat_map(|&(a, b)| [(a, b), (-a, -b)])
-        .filter(|&p| p != (0, 0))
-        .collect();
-    v.sort_unstable();
-    v.dedup();
-    if v == offsets::ORTHOGONAL {
-        Some(false)
-    } else if v == offsets::KING {
-        Some(true)
-    } else {
-        None
+    // Which of the eight neighbours are joined, each offset counting both ways; any longer
+    // offset is neither neighbourhood. (Called for every split of a position: no allocation.)
+    let mut joined = [[false; 3]; 3];
+    for &(a, b) in offs {
+        if a.abs() > 1 || b.abs() > 1 {
+            return None;
+        }
+        joined[(1 + a) as usize][(1 + b) as usize] = true;
+        joined[(1 - a) as usize][(1 - b) as usize] = true;
+    }
+    let orthogonal = joined[0][1] && joined[2][1] && joined[1][0] && joined[1][2];
+    let diagonals = [joined[0][0], joined[0][2], joined[2][0], joined[2][2]];
+    match (orthogonal, diagonals) {
+        (true, [false, false, false, false]) => Some(false),
+        (true, [true, true, true, true]) => Some(true),
+        _ => None,
     }
 }
 

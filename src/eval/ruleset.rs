@@ -296,12 +296,10 @@ impl Drop for Visiting<'_> {
 }
 
 fn collection(v: Value, kind: &str, span: &Span) -> EvalResult<Vec<Value>> {
-    v.elements().ok_or_else(|| {
+    let kind_of_v = v.kind();
+    v.into_elements().ok_or_else(|| {
         EvalError::new(
-            format!(
-                "the rule `{kind}` must give a list or set; it gave {}",
-                v.kind()
-            ),
+            format!("the rule `{kind}` must give a list or set; it gave {kind_of_v}",),
             span.clone(),
         )
     })

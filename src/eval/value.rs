@@ -214,6 +214,16 @@ impl Value {
         all.filter(|all| !all.is_empty())
     }
 
+    /// [`elements`](Value::elements), taking the list's storage when no one else holds it.
+    pub fn into_elements(self) -> Option<Vec<Value>> {
+        match self {
+            Value::List(v) | Value::Tuple(v) | Value::Set(v) => {
+                Some(Rc::try_unwrap(v).unwrap_or_else(|shared| shared.as_ref().clone()))
+            }
+            other => other.elements(),
+        }
+    }
+
     pub fn elements(&self) -> Option<Vec<Value>> {
         Some(match self {
             Value::List(v) | Value::Tuple(v) | Value::Set(v) => v.as_ref().clone(),
