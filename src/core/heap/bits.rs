@@ -17,14 +17,6 @@ impl Bits {
         }
     }
 
-    pub fn words(&self) -> &[u64] {
-        &self.words
-    }
-
-    pub fn words_mut(&mut self) -> &mut [u64] {
-        &mut self.words
-    }
-
     pub fn clear(&mut self) {
         self.words.fill(0);
     }
@@ -36,18 +28,6 @@ impl Bits {
             self.words.resize(w + 1, 0);
         }
         self.words[w] |= 1 << (v & 63);
-    }
-
-    /// Removes `v`, returning whether it was present.
-    #[inline]
-    pub fn remove(&mut self, v: u32) -> bool {
-        match self.words.get_mut((v >> 6) as usize) {
-            Some(w) if *w >> (v & 63) & 1 == 1 => {
-                *w &= !(1 << (v & 63));
-                true
-            }
-            _ => false,
-        }
     }
 
     pub fn union_with(&mut self, other: &Bits) {
@@ -68,15 +48,6 @@ impl Bits {
         }
         (self.words.len() as u32) * 64
     }
-
-    /// The least element, if any.
-    pub fn first(&self) -> Option<u32> {
-        self.words
-            .iter()
-            .enumerate()
-            .find(|(_, &w)| w != 0)
-            .map(|(i, w)| (i as u32) * 64 + w.trailing_zeros())
-    }
 }
 
 #[cfg(test)]
@@ -92,14 +63,11 @@ mod tests {
         }
         assert_eq!(b.mex(), 70);
         b.insert(200);
-        assert!(b.remove(200) && !b.remove(199) && !b.remove(5000));
-        assert!(b.remove(3) && !b.remove(3));
-        assert_eq!(b.mex(), 3);
-        assert_eq!(b.first(), Some(0));
+        assert_eq!(b.mex(), 70);
         let mut c = Bits::with_capacity(10);
         c.union_with(&b);
-        assert_eq!(c.mex(), 3);
+        assert_eq!(c.mex(), 70);
         c.clear();
-        assert_eq!(c.first(), None);
+        assert_eq!(c.mex(), 0);
     }
 }
