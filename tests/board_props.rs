@@ -261,6 +261,22 @@ proptest! {
     }
 
     #[test]
+    fn window_clusters_are_regions_of_the_window_neighbourhood(g in grid(), h in 1usize..5, w in 1usize..5, sym in prop::sample::select(b".#X".to_vec())) {
+        // Two cells are joined when they differ by less than h rows and less than w columns.
+        let offs: Vec<(isize, isize)> = (0..h as isize)
+            .flat_map(|dr| (1 - w as isize..w as isize).map(move |dc| (dr, dc)))
+            .filter(|&p| p != (0, 0))
+            .collect();
+        let expected: Vec<Grid> = reference_regions(&g, |c| c != sym, &offs)
+            .iter()
+            .map(|region| reference_crop(&g, region, b'#'))
+            .collect();
+        if let Some(got) = g.packed_window_clusters(|c| c != sym, (h, w), b'#') {
+            prop_assert_eq!(got, expected);
+        }
+    }
+
+    #[test]
     fn pairs_and_counts_match_the_cells(g in grid(), dr in -2isize..=2, dc in -2isize..=2, sym in prop::sample::select(b".#X".to_vec())) {
         let mut expected = Vec::new();
         for i in 0..g.len() {

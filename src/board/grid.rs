@@ -1010,6 +1010,53 @@ impl Grid {
         Some(out)
     }
 
+    /// The clusters of the cells satisfying `pred`, two cells joined when some `h x w` window
+    /// holds both (they differ by less than `h` rows and less than `w` columns), each cropped as
+    /// by [`region_grids`](Grid::region_grids) with `fill` around it. Flooded on bit masks, a
+    /// window step at a time; `None` when the grid is not packed.
+    pub fn packed_window_clusters(
+        &self,
+        pred: impl Fn(u8) -> bool,
+        (h, w): (usize, usize),
+        fill: u8,
+    ) -> Option<Vec<Grid>> {
+        if !is_symbol(fill) {
+            return None;
+        }
+        let allowed = self.packed_mask(pred)?;
+        let (gh, gw) = (self.height(), self.width());
+        let (h, w) = (h.clamp(1, gh.max(1)), w.clamp(1, gw.max(1)));
+        let not_last = column_mask(gh, gw, |c| c + 1 < gw);
+        let not_first = column_mask(gh, gw, |c| c > 0);
+        let reach = |mut x: u128| {
+            for _ in 1..w {
+                x |= ((x & not_last) >> 1) | ((x & not_first) << 1);
+            }
+            for _ in 1..h {
+                x |= shift_cells(x, gw as isize) | shift_cells(x, -(gw as isize));
+            }
+            x
+        };
+        let mut remaining = allowed;
+        let mut out = Vec::with_capacity(4);
+        while remaining != 0 {
+            let mut cluster = cell_bit(remaining.leading_zeros() as usize);
+            loop {
+                let grown = reach(cluster) & allowed;
+                if grown == cluster {
+                    break;
+                }
+                cluster = grown;
+            }
+            remaining &= !cluster;
+            out.push(
+                self.restrict_mask(cluster, fill)
+                    .unwrap_or_else(|| self.restrict(&mask_to_set(cluster), fill)),
+            );
+        }
+        Some(out)
+    }
+
     /// [`restrict`](Grid::restrict) for a packed grid and a region given as a bit mask, done on
     /// whole rows of bits; `None` when the result would hold three symbols (the region's two
     /// and a third `fill`), which the packed form cannot.

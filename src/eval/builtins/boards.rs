@@ -108,6 +108,11 @@ pub static BUILTINS: &[Builtin] = &[
             // A window wider than the grid joins nothing more than one as wide as the grid.
             let (h, w) = window_size(&a[2])?;
             let (h, w) = (h.min(g.height().max(1)), w.min(g.width().max(1)));
+            if let Some(grids) = g.packed_window_clusters(|c| wanted.contains(&c), (h, w), b'#') {
+                let mut out = Vec::with_capacity(grids.len());
+                out.extend(grids.into_iter().map(Value::Grid));
+                return Ok(Value::list(out));
+            }
             let offsets: Vec<(isize, isize)> = (0..h as isize)
                 .flat_map(|dr| (1 - w as isize..w as isize).map(move |dc| (dr, dc)))
                 .filter(|&p| p != (0, 0))
