@@ -722,6 +722,9 @@ impl Grid {
         // A window larger than the grid covers what one as large as the grid does.
         let (h, w) = (h.clamp(1, gh.max(1)), w.clamp(1, gw.max(1)));
         let mut cuts: Vec<u128> = Vec::new();
+        // A filter of the cuts seen: most cuts are new, and the filter says so without
+        // comparing with every earlier cut.
+        let mut seen = [0u64; 4];
         for top in 0..gh + h - 1 {
             let rows = top.saturating_sub(h - 1)..(top + 1).min(gh);
             for left in 0..gw + w - 1 {
@@ -731,7 +734,14 @@ impl Grid {
                     .clone()
                     .fold(0u128, |m, r| m | (segment << (128 - (r + 1) * gw)));
                 let cut = window & targets;
-                if cut != 0 && !cuts.contains(&cut) {
+                if cut == 0 {
+                    continue;
+                }
+                let folded = (cut as u64) ^ ((cut >> 64) as u64);
+                let slot = (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize;
+                let bit = 1u64 << (slot % 64);
+                if seen[slot / 64] & bit == 0 || !cuts.contains(&cut) {
+                    seen[slot / 64] |= bit;
                     cuts.push(cut);
                 }
             }

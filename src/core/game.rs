@@ -298,6 +298,10 @@ impl Game {
 
     /// The nim-value n of a game equal to the nimber *n.
     pub fn nim_value(self) -> Option<Integer> {
+        // Impartial rulesets ask this of every option: the inline case needs no Nus.
+        if let Some(s) = self.small() {
+            return (s.numerator == 0 && s.ups == 0).then(|| Integer::from(s.nimber));
+        }
         self.to_nus().filter(Nus::is_nimber).map(|n| n.nimber)
     }
 
