@@ -2,6 +2,7 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use super::bitset::BitSet;
@@ -73,7 +74,7 @@ pub fn is_symbol(b: u8) -> bool {
 /// assert_eq!(h.to_string(), "..#|#..");
 /// assert_eq!(g.transform(Symmetry::ROTATE_90).to_string(), "..|..|.#");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
     height: u16,
     width: u16,
@@ -93,6 +94,24 @@ enum Cells {
     Packed { zero: u8, one: u8, bits: u128 },
     /// Row-major cell symbols.
     Bytes(Rc<[u8]>),
+}
+
+/// Hashes the shape and symbols as one word and the cells as another: ruleset tables hash a
+/// grid for every option of every position, and the derived hash wrote six fields.
+impl Hash for Grid {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let shape = u64::from(self.height) | (u64::from(self.width) << 16);
+        match &self.cells {
+            Cells::Packed { zero, one, bits } => {
+                state.write_u64(shape | (u64::from(*zero) << 32) | (u64::from(*one) << 40));
+                state.write_u128(*bits);
+            }
+            Cells::Bytes(cells) => {
+                state.write_u64(shape | (1 << 48));
+                cells.hash(state);
+            }
+        }
+    }
 }
 
 /// Why [`Grid::parse`] rejected its input.
@@ -721,7 +740,7 @@ impl Grid {
         let (gh, gw) = (self.height(), self.width());
         // A window larger than the grid covers what one as large as the grid does.
         let (h, w) = (h.clamp(1, gh.max(1)), w.clamp(1, gw.max(1)));
-        let mut cuts: Vec<u128> = Vec::new();
+        let mut cuts: Vec<u128> = Vec::with_capacity((gh + h - 1) * (gw + w - 1));
         // A filter of the cuts seen: most cuts are new, and the filter says so without
         // comparing with every earlier cut.
         let mut seen = [0u64; 4];
@@ -746,7 +765,11 @@ impl Grid {
                 }
             }
         }
-        cuts.into_iter().map(|m| self.set_mask(m, new)).collect()
+        let mut grids = Vec::with_capacity(cuts.len());
+        for cut in cuts {
+            grids.push(self.set_mask(cut, new)?);
+        }
+        Some(grids)
     }
 
     /// Restores the packed invariant after an update that may have removed a symbol.

@@ -177,7 +177,9 @@ pub static BUILTINS: &[Builtin] = &[
             let to = symbol(&a[3])?;
             let (from, size) = (symbol(&a[1])?, window_size(&a[2])?);
             if let Some(grids) = g.packed_window_placements(from, size, to) {
-                return Ok(Value::list(grids.into_iter().map(Value::Grid).collect()));
+                let mut out = Vec::with_capacity(grids.len());
+                out.extend(grids.into_iter().map(Value::Grid));
+                return Ok(Value::list(out));
             }
             window_cuts(&g, from, size)
                 .iter()
