@@ -7,6 +7,7 @@ pub mod board;
 pub mod core;
 pub mod diag;
 pub mod eval;
+pub mod huge_pages;
 pub mod progress;
 pub mod render;
 pub mod repl;

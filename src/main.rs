@@ -10,6 +10,10 @@ use cg::core::quiet_interrupt_panics;
 use cg::eval::interp::print_line;
 use cg::eval::{Interpreter, Mode, Source, Value};
 
+/// Large tables on huge pages (see `cg::huge_pages`).
+#[global_allocator]
+static ALLOCATOR: cg::huge_pages::HugePageHint = cg::huge_pages::HugePageHint;
+
 /// Evaluation runs on a thread with a large stack: canonical forms and user functions recurse.
 const STACK_BYTES: usize = 1 << 30;
 
