@@ -1126,29 +1126,30 @@ impl Grid {
         }
         let valid = valid_mask(h2 * w2);
         let zeros = valid & !ones & !outside;
-        // Each symbol with the cells holding it; at most two may be left.
-        let mut held: Vec<(u8, u128)> = Vec::with_capacity(3);
-        for (symbol, cells) in [(zero, zeros), (one, ones), (fill, outside)] {
-            if cells == 0 {
-                continue;
-            }
-            match held.iter_mut().find(|(s, _)| *s == symbol) {
-                Some((_, m)) => *m |= cells,
-                None => held.push((symbol, cells)),
-            }
+        // The symbols held by some cell, with their cells; at most two may be left.
+        let mut held = [(zero, zeros), (one, ones), (fill, outside)];
+        if fill == zero {
+            held[0].1 |= outside;
+            held[2].1 = 0;
+        } else if fill == one {
+            held[1].1 |= outside;
+            held[2].1 = 0;
         }
-        held.sort_unstable();
-        let cells = match held.as_slice() {
-            [(s, _)] => Cells::Packed {
-                zero: *s,
-                one: *s,
+        let mut used = held.iter().filter(|(_, m)| *m != 0);
+        let cells = match (used.next(), used.next(), used.next()) {
+            (Some(&(s, _)), None, _) => Cells::Packed {
+                zero: s,
+                one: s,
                 bits: 0,
             },
-            [(z, _), (o, m)] => Cells::Packed {
-                zero: *z,
-                one: *o,
-                bits: *m,
-            },
+            (Some(&a), Some(&b), None) => {
+                let ((z, _), (o, m)) = if a.0 < b.0 { (a, b) } else { (b, a) };
+                Cells::Packed {
+                    zero: z,
+                    one: o,
+                    bits: m,
+                }
+            }
             _ => return None,
         };
         Some(Grid {

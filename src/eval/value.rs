@@ -252,6 +252,10 @@ impl Value {
 
 impl PartialEq for Value {
     fn eq(&self, other: &Value) -> bool {
+        // Ruleset tables compare grids for every option; the full match below costs more.
+        if let (Value::Grid(a), Value::Grid(b)) = (self, other) {
+            return a == b;
+        }
         match (self, other) {
             (Value::Nothing, Value::Nothing) => true,
             (Value::Number(a), Value::Number(b)) => a == b,

@@ -15,7 +15,7 @@ pub static BUILTINS: &[Builtin] = &[
         "A grid from its rows separated by `|`, one character a cell (`.` empty, `#` blocked, letters for pieces).",
         "grid(\"..#|...\")  # grid(\"..#|...\")", |a, _| {
             let text = string(&a[0])?;
-            Grid::parse(&text).map(Value::Grid).map_err(|e| EvalError::new(format!("not a grid: {e}"), a[0].span.clone()))
+            Grid::parse(text).map(Value::Grid).map_err(|e| EvalError::new(format!("not a grid: {e}"), a[0].span.clone()))
         }),
     builtin!("height", "height(grid)", Exactly(1), "The number of rows of a grid.", "height(grid(\"..|..|..\"))  # 3",
         |a, _| Ok(Value::integer(grid(&a[0])?.height()))),
@@ -81,7 +81,7 @@ pub static BUILTINS: &[Builtin] = &[
         "len(regions(grid(\".#.\"), \".\"))  # 2", |a, _| {
             let g = grid(&a[0])?;
             let wanted = symbols(&a[1])?;
-            g.region_grids(|c| wanted.contains(&c), offsets::ORTHOGONAL, b'#')
+            g.region_grids(|c| wanted.contains(c), offsets::ORTHOGONAL, b'#')
                 .map(|v| Value::list(v.into_iter().map(Value::Grid).collect()))
                 .map_err(|e| EvalError::new(format!("cannot split into regions: {e}"), a[0].span.clone()))
         }),
@@ -108,7 +108,7 @@ pub static BUILTINS: &[Builtin] = &[
             // A window wider than the grid joins nothing more than one as wide as the grid.
             let (h, w) = window_size(&a[2])?;
             let (h, w) = (h.min(g.height().max(1)), w.min(g.width().max(1)));
-            if let Some(grids) = g.packed_window_clusters(|c| wanted.contains(&c), (h, w), b'#') {
+            if let Some(grids) = g.packed_window_clusters(|c| wanted.contains(c), (h, w), b'#') {
                 let mut out = Vec::with_capacity(grids.len());
                 out.extend(grids.into_iter().map(Value::Grid));
                 return Ok(Value::list(out));
@@ -117,7 +117,7 @@ pub static BUILTINS: &[Builtin] = &[
                 .flat_map(|dr| (1 - w as isize..w as isize).map(move |dc| (dr, dc)))
                 .filter(|&p| p != (0, 0))
                 .collect();
-            g.region_grids(|c| wanted.contains(&c), &offsets, b'#')
+            g.region_grids(|c| wanted.contains(c), &offsets, b'#')
                 .map(|v| Value::list(v.into_iter().map(Value::Grid).collect()))
                 .map_err(|e| EvalError::new(format!("cannot split into clusters: {e}"), a[0].span.clone()))
         }),
@@ -127,7 +127,7 @@ pub static BUILTINS: &[Builtin] = &[
             let g = grid(&a[0])?;
             let wanted = symbols(&a[1])?;
             let mut out = Vec::new();
-            for region in g.regions(|c| wanted.contains(&c), offsets::ORTHOGONAL) {
+            for region in g.regions(|c| wanted.contains(c), offsets::ORTHOGONAL) {
                 let mut with_border = region.clone();
                 for i in &region {
                     for n in g.neighbours(g.coord(i), offsets::ORTHOGONAL) {
@@ -196,9 +196,9 @@ pub static BUILTINS: &[Builtin] = &[
         }),
 ];
 
-fn string(a: &Arg) -> EvalResult<String> {
+fn string(a: &Arg) -> EvalResult<&str> {
     match &a.value {
-        Value::Str(s) => Ok(s.to_string()),
+        Value::Str(s) => Ok(s),
         other => Err(EvalError::new(
             format!("expected a string; found {}", other.kind()),
             a.span.clone(),
@@ -217,8 +217,18 @@ fn symbol(a: &Arg) -> EvalResult<u8> {
     }
 }
 
+/// A set of cell symbols (printable ASCII), one bit each: rules ask it of every cell.
+#[derive(Clone, Copy)]
+struct Symbols(u128);
+
+impl Symbols {
+    fn contains(self, c: u8) -> bool {
+        c < 128 && self.0 & (1 << c) != 0
+    }
+}
+
 /// One or more cell symbols given as a string, for the builtins that take a set of symbols.
-fn symbols(a: &Arg) -> EvalResult<Vec<u8>> {
+fn symbols(a: &Arg) -> EvalResult<Symbols> {
     let s = string(a)?;
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_graphic()) {
         return Err(EvalError::new(
@@ -226,7 +236,7 @@ fn symbols(a: &Arg) -> EvalResult<Vec<u8>> {
             a.span.clone(),
         ));
     }
-    Ok(s.bytes().collect())
+    Ok(Symbols(s.bytes().fold(0, |m, b| m | (1 << b))))
 }
 
 fn grid(a: &Arg) -> EvalResult<Grid> {
