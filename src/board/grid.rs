@@ -3,6 +3,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::ops::{BitAnd, BitOr, Not, Shl, Shr, Sub};
 use std::rc::Rc;
 
 use super::bitset::BitSet;
@@ -291,50 +292,155 @@ fn column_mask(h: usize, w: usize, keep: impl Fn(usize) -> bool) -> u128 {
     m
 }
 
-/// The bits of row `r` of a width-`w` bit board, as the low `w` bits (column 0 highest).
-#[inline]
-fn row_bits(bits: u128, r: usize, w: usize) -> u128 {
-    (bits >> (128 - (r + 1) * w)) & low_mask(w)
+/// A machine word holding a bit board, cell `i` at bit `BITS - 1 - i`: boards of at most 64
+/// cells are transformed in a `u64`, where shifts and bit reversals cost half what they do in
+/// a `u128` (canonical forms transform every option of every position).
+trait Word:
+    Copy
+    + Ord
+    + BitOr<Output = Self>
+    + BitAnd<Output = Self>
+    + Not<Output = Self>
+    + Shl<usize, Output = Self>
+    + Shr<usize, Output = Self>
+    + Sub<Output = Self>
+{
+    const BITS: usize;
+    const ZERO: Self;
+    const ONE: Self;
+    fn reverse(self) -> Self;
+    fn ones(self) -> usize;
+    fn lowest_one(self) -> usize;
+
+    /// The lowest `k` bits.
+    fn low_mask(k: usize) -> Self {
+        if k >= Self::BITS {
+            !Self::ZERO
+        } else {
+            (Self::ONE << k) - Self::ONE
+        }
+    }
 }
 
-fn packed_flip_rows(bits: u128, h: usize, w: usize) -> u128 {
-    let mut out = 0u128;
+impl Word for u64 {
+    const BITS: usize = 64;
+    const ZERO: u64 = 0;
+    const ONE: u64 = 1;
+    fn reverse(self) -> u64 {
+        self.reverse_bits()
+    }
+    fn ones(self) -> usize {
+        self.count_ones() as usize
+    }
+    fn lowest_one(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+}
+
+impl Word for u128 {
+    const BITS: usize = 128;
+    const ZERO: u128 = 0;
+    const ONE: u128 = 1;
+    fn reverse(self) -> u128 {
+        self.reverse_bits()
+    }
+    fn ones(self) -> usize {
+        self.count_ones() as usize
+    }
+    fn lowest_one(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+}
+
+/// The bits of row `r` of a width-`w` bit board, as the low `w` bits (column 0 highest).
+#[inline]
+fn row_bits<W: Word>(bits: W, r: usize, w: usize) -> W {
+    (bits >> (W::BITS - (r + 1) * w)) & W::low_mask(w)
+}
+
+fn packed_flip_rows<W: Word>(bits: W, h: usize, w: usize) -> W {
+    let mut out = W::ZERO;
     for r in 0..h {
-        out |= row_bits(bits, r, w) << (128 - (h - r) * w);
+        out = out | (row_bits(bits, r, w) << (W::BITS - (h - r) * w));
     }
     out
 }
 
-fn packed_rotate_180(bits: u128, n: usize) -> u128 {
+fn packed_rotate_180<W: Word>(bits: W, n: usize) -> W {
     if n == 0 {
-        0
+        W::ZERO
     } else {
-        bits.reverse_bits() << (128 - n)
+        bits.reverse() << (W::BITS - n)
     }
 }
 
 /// The transpose of an `h x w` bit board (a `w x h` one).
-fn packed_transpose(bits: u128, h: usize, w: usize) -> u128 {
+fn packed_transpose<W: Word>(bits: W, h: usize, w: usize) -> W {
     // Move whichever of the set and clear cells are fewer.
-    let valid = valid_mask(h * w);
-    if 2 * bits.count_ones() as usize > h * w {
+    let valid = !W::low_mask(W::BITS - h * w);
+    if 2 * bits.ones() > h * w {
         return !packed_transpose_bits(!bits & valid, h, w) & valid;
     }
     packed_transpose_bits(bits, h, w)
 }
 
-fn packed_transpose_bits(bits: u128, h: usize, w: usize) -> u128 {
-    let mut out = 0u128;
+fn packed_transpose_bits<W: Word>(bits: W, h: usize, w: usize) -> W {
+    let mut out = W::ZERO;
     for r in 0..h {
         let mut row = row_bits(bits, r, w);
-        while row != 0 {
-            let q = row.trailing_zeros() as usize;
-            row &= row - 1;
+        while row != W::ZERO {
+            let q = row.lowest_one();
+            row = row & (row - W::ONE);
             let c = w - 1 - q;
-            out |= cell_bit(c * h + r);
+            out = out | (W::ONE << (W::BITS - 1 - (c * h + r)));
         }
     }
     out
+}
+
+/// The least image under `group` of an `h x w` bit board, as (height, width, bits), with a
+/// symmetry that gives it; `None` for an empty group.
+fn least_image<W: Word>(
+    bits: W,
+    h: usize,
+    w: usize,
+    group: &[Symmetry],
+) -> Option<((usize, usize, W), Symmetry)> {
+    let n = h * w;
+    // The row flip of each base board is shared by two images.
+    let mut transposed = None;
+    let mut flipped = [None, None];
+    let mut best: Option<((usize, usize, W), Symmetry)> = None;
+    // Shapes compare first: on a board that is not square, the images of the other shape
+    // (the transposed ones, or the others) lose before their cells are computed.
+    let least_shape = group.iter().map(|s| s.image_shape(h, w)).min();
+    for &s in group {
+        if Some(s.image_shape(h, w)) != least_shape {
+            continue;
+        }
+        let t = usize::from(s.transposes());
+        let (base, h2, w2) = if s.transposes() {
+            (
+                *transposed.get_or_insert_with(|| packed_transpose(bits, h, w)),
+                w,
+                h,
+            )
+        } else {
+            (bits, h, w)
+        };
+        let mut flip = || *flipped[t].get_or_insert_with(|| packed_flip_rows(base, h2, w2));
+        let b = match (s.flips_rows(), s.flips_cols()) {
+            (false, false) => base,
+            (true, false) => flip(),
+            (true, true) => packed_rotate_180(base, n),
+            (false, true) => packed_rotate_180(flip(), n),
+        };
+        let key = (h2, w2, b);
+        if best.as_ref().is_none_or(|(k, _)| key < *k) {
+            best = Some((key, s));
+        }
+    }
+    best
 }
 
 /// The image of an `h x w` bit board under `s`.
@@ -1363,40 +1469,13 @@ impl Grid {
                     .unwrap_or(Symmetry::IDENTITY);
                 return (self.transform(s), s);
             }
-            let n = h * w;
-            // The row flip of each base board is shared by two images.
-            let mut transposed = None;
-            let mut flipped = [None, None];
-            let mut best: Option<((usize, usize, u128), Symmetry)> = None;
-            // Shapes compare first: on a board that is not square, the images of the other
-            // shape (the transposed ones, or the others) lose before their cells are computed.
-            let least_shape = group.iter().map(|s| s.image_shape(h, w)).min();
-            for &s in group {
-                if Some(s.image_shape(h, w)) != least_shape {
-                    continue;
-                }
-                let t = usize::from(s.transposes());
-                let (base, h2, w2) = if s.transposes() {
-                    (
-                        *transposed.get_or_insert_with(|| packed_transpose(bits, h, w)),
-                        w,
-                        h,
-                    )
-                } else {
-                    (bits, h, w)
-                };
-                let mut flip = || *flipped[t].get_or_insert_with(|| packed_flip_rows(base, h2, w2));
-                let b = match (s.flips_rows(), s.flips_cols()) {
-                    (false, false) => base,
-                    (true, false) => flip(),
-                    (true, true) => packed_rotate_180(base, n),
-                    (false, true) => packed_rotate_180(flip(), n),
-                };
-                let key = (h2, w2, b);
-                if best.as_ref().is_none_or(|(k, _)| key < *k) {
-                    best = Some((key, s));
-                }
-            }
+            // A board of at most 64 cells lies in the high half of `bits`.
+            let best = if h * w <= 64 {
+                least_image((bits >> 64) as u64, h, w, group)
+                    .map(|((h2, w2, b), s)| ((h2, w2, u128::from(b) << 64), s))
+            } else {
+                least_image(bits, h, w, group)
+            };
             return match best {
                 None => (self.clone(), Symmetry::IDENTITY),
                 Some(((h2, w2, b), s)) => (
