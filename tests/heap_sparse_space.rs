@@ -4,7 +4,8 @@
 //! two nonempty heaps (bit 4).
 //!
 //! Up to 6000 heaps, far enough that every batch of the method is filled from its scans of
-//! the smaller heaps and of a quarter of the heap, and that the tail searches run.
+//! the smaller heaps and of a quarter of the heap, and that the tail searches run; Officers
+//! to 20000, past the first sparse mask (chosen at 16384), with rows of 512 flags.
 
 use cg::core::heap::{nim_sequence_with, HeapRules, Method, TakeBreakCode};
 
@@ -67,4 +68,10 @@ fn sparse_space_agrees_with_a_plain_mex() {
         let plain = plain_octal(digits, n);
         assert!(sparse(code, n) == plain, "{code}");
     }
+}
+
+#[test]
+fn officers_past_its_first_sparse_mask_agrees_with_a_plain_mex() {
+    let n = 20_000;
+    assert!(sparse("0.6", n) == plain_octal(&[6], n));
 }

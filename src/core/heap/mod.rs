@@ -18,6 +18,7 @@
 
 mod bits;
 pub mod code;
+mod mirror;
 pub mod nim_sequence;
 pub mod partizan;
 pub mod periodicity;
