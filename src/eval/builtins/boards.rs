@@ -167,7 +167,7 @@ pub static BUILTINS: &[Builtin] = &[
         "The distinct nonempty sets of cells holding a symbol that an `h x w` window covers, over every placement of the window that meets the grid (it may hang over the edges), each as a list of cells: the cuts of a cookie cutter, each listed once however many placements make it.",
         "windows(grid(\"...\"), \".\", (1, 2))  # [[(0,0)],[(0,0),(0,1)],[(0,1),(0,2)],[(0,2)]]", |a, _| {
             let g = grid(&a[0])?;
-            let cuts = window_cuts(&g, symbol(&a[1])?, window_size(&a[2])?);
+            let cuts = window_cuts(g, symbol(&a[1])?, window_size(&a[2])?);
             Ok(Value::list(cuts.iter().map(|cut| coords(cut)).collect()))
         }),
     builtin!("place_windows", "place_windows(grid, symbol, (h, w), new)", Exactly(4),
@@ -181,7 +181,7 @@ pub static BUILTINS: &[Builtin] = &[
                 out.extend(grids.into_iter().map(Value::Grid));
                 return Ok(Value::list(out));
             }
-            window_cuts(&g, from, size)
+            window_cuts(g, from, size)
                 .iter()
                 .map(|cut| g.set_all(cut, to).map(Value::Grid))
                 .collect::<Result<Vec<_>, _>>()
@@ -192,7 +192,7 @@ pub static BUILTINS: &[Builtin] = &[
         "The least image of a grid under all permutations of its rows and all permutations of its columns (exact for up to 6 rows; with more, the rows keep their order): a representative for games on rook's graphs K_m x K_n such as Partizan Geography, where any cell of a row or column is one move away from any other.",
         "canonical_permuted(grid(\"X.|.O\")) == canonical_permuted(grid(\".X|O.\"))  # true", |a, _| {
             let g = grid(&a[0])?;
-            least_permuted_image(&g).map(Value::Grid).map_err(|e| EvalError::new(format!("cannot permute: {e}"), a[0].span.clone()))
+            least_permuted_image(g).map(Value::Grid).map_err(|e| EvalError::new(format!("cannot permute: {e}"), a[0].span.clone()))
         }),
 ];
 
@@ -239,9 +239,9 @@ fn symbols(a: &Arg) -> EvalResult<Symbols> {
     Ok(Symbols(s.bytes().fold(0, |m, b| m | (1 << b))))
 }
 
-fn grid(a: &Arg) -> EvalResult<Grid> {
+fn grid(a: &Arg) -> EvalResult<&Grid> {
     match &a.value {
-        Value::Grid(g) => Ok(g.clone()),
+        Value::Grid(g) => Ok(g),
         other => Err(EvalError::new(
             format!("expected a grid; found {}", other.kind()),
             a.span.clone(),
