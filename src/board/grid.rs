@@ -407,6 +407,19 @@ fn least_image<W: Word>(
     group: &[Symmetry],
 ) -> Option<((usize, usize, W), Symmetry)> {
     let n = h * w;
+    if keeps_shape_only(group, h, w) {
+        // The common case (every option of a Domineering or Cookie Cutter position): the four
+        // images that keep the shape, straight.
+        let flipped = packed_flip_rows(bits, h, w);
+        let images = [
+            (bits, Symmetry::IDENTITY),
+            (flipped, Symmetry::FLIP_ROWS),
+            (packed_rotate_180(flipped, n), Symmetry::FLIP_COLUMNS),
+            (packed_rotate_180(bits, n), Symmetry::ROTATE_180),
+        ];
+        let (b, s) = images.into_iter().min_by_key(|&(b, _)| b)?;
+        return Some(((h, w, b), s));
+    }
     // The row flip of each base board is shared by two images.
     let mut transposed = None;
     let mut flipped = [None, None];
@@ -441,6 +454,13 @@ fn least_image<W: Word>(
         }
     }
     best
+}
+
+/// Whether the least images of an `h x w` board under `group` are exactly those of the four
+/// symmetries that keep rows as rows: the group is those four, or all eight on a board wider
+/// than high (whose transposed images are taller, hence larger).
+fn keeps_shape_only(group: &[Symmetry], h: usize, w: usize) -> bool {
+    group == Symmetry::RECTANGLE || (h < w && group == Symmetry::ALL)
 }
 
 /// The image of an `h x w` bit board under `s`.
