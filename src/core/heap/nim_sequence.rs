@@ -105,6 +105,8 @@ pub fn nim_sequence_with(
                 }
             }
             engine.checkpoint(&g);
+        } else if engine.revises_at(k) {
+            engine.checkpoint(&g);
         }
         let v = engine.next(&g, k);
         g.push(v);
@@ -128,6 +130,10 @@ trait Engine {
     /// G(n), given `g = G(0..n)`.
     fn next(&mut self, g: &[u32], n: usize) -> u32;
     fn checkpoint(&mut self, _g: &[u32]) {}
+    /// Whether to call [`Engine::checkpoint`] at heap `n` besides the usual checkpoints.
+    fn revises_at(&self, _n: usize) -> bool {
+        false
+    }
 }
 
 /// Which pairs a digit allows when it leaves two heaps.
@@ -418,6 +424,12 @@ impl FewHeaps {
         }
     }
 }
+
+/// While no sparse mask is found, one is looked for every `SEARCH_EVERY` heaps from
+/// `SEARCH_FROM`, not only at the checkpoints: a heap by the plain method costs far more than
+/// a search.
+const SEARCH_FROM: usize = 4096;
+const SEARCH_EVERY: usize = 512;
 
 /// Heaps computed together by the sparse-space method.
 const BATCH: usize = 64;
@@ -871,6 +883,10 @@ impl Engine for SparseSpace {
         value
     }
 
+    fn revises_at(&self, n: usize) -> bool {
+        self.mask == 0 && n >= SEARCH_FROM && n.is_multiple_of(SEARCH_EVERY)
+    }
+
     /// Chooses the mask (and type) with the fewest rare heaps so far, by the Walsh–Hadamard
     /// transform of the value counts: for a mask `m`, `sum_v c[v] (-1)^popcount(v & m)` is the
     /// number of heaps with even parity under `m` minus those with odd parity.
@@ -1004,7 +1020,7 @@ mod tests {
     #[test]
     fn wide_values_take_the_scalar_kernels() {
         // Values above 16 bits cannot be mirrored: the batch and the searches then read `g`.
-        // Officers to 20000 (sparse from 16384, values to 512) and the codes sparse by 4096.
+        // Officers to 20000 (sparse from 12288, values to 512) and the codes sparse by 4096.
         for (text, n) in [("0.6", 20_000), ("0.054", 6000), ("0.127", 6000)] {
             let rules = code(text);
             let mut engine = SparseSpace::new(&rules, n).unwrap();
