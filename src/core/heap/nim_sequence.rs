@@ -740,9 +740,10 @@ impl SparseSpace {
                     r >= cover.front_end && !(cover.middle.0..cover.middle.1).contains(&r)
                 });
             self.sources.clear();
-            let windows = scanned.map(|a| (g[a], m0 - a));
-            self.sources
-                .extend(windows.chain(rare.map(|(r, x)| (x, m0 - r))));
+            // Two extends, not one over a chain: the stretches have a known length, so their
+            // copy needs no capacity check per source.
+            self.sources.extend(scanned.map(|a| (g[a], m0 - a)));
+            self.sources.extend(rare.map(|(r, x)| (x, m0 - r)));
             let narrow = self.mirror.as_ref().map(Mirror::values);
             mark_sources(&mut batch.flags, row, g, narrow, &self.sources);
             batch.covers.push(cover);
