@@ -5,7 +5,7 @@
 //!
 //! Up to 6000 heaps, far enough that every batch of the method is filled from its scans of
 //! the smaller heaps and of a quarter of the heap, and that the tail searches run; Officers
-//! to 20000, past the first sparse mask (chosen at 16384), with rows of 512 flags.
+//! to 20000, past the first sparse mask (chosen at 12288), with rows of 512 flags.
 
 use cg::core::heap::{nim_sequence_with, HeapRules, Method, TakeBreakCode};
 
