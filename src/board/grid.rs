@@ -463,6 +463,26 @@ fn keeps_shape_only(group: &[Symmetry], h: usize, w: usize) -> bool {
     group == Symmetry::RECTANGLE || (h < w && group == Symmetry::ALL)
 }
 
+/// The components of the cells of `allowed`, each grown from its first cell by `reach` (the
+/// cells one step away, the given ones included) until it stops growing.
+fn flood_components(allowed: u128, reach: impl Fn(u128) -> u128) -> Vec<u128> {
+    let mut remaining = allowed;
+    let mut out = Vec::with_capacity(4);
+    while remaining != 0 {
+        let mut part = cell_bit(remaining.leading_zeros() as usize);
+        loop {
+            let grown = reach(part) & allowed;
+            if grown == part {
+                break;
+            }
+            part = grown;
+        }
+        remaining &= !part;
+        out.push(part);
+    }
+    out
+}
+
 /// The image of an `h x w` bit board under `s`.
 fn packed_transform(bits: u128, h: usize, w: usize, s: Symmetry) -> u128 {
     let (mut b, h2, w2) = if s.transposes() {
@@ -1147,26 +1167,14 @@ impl Grid {
         let not_first = column_mask(h, w, |c| c > 0);
         // Vertical moves shift by a whole row (w may be 128: one row).
         let vertical = |x: u128| shift_cells(x, w as isize) | shift_cells(x, -(w as isize));
-        let mut remaining = allowed;
-        let mut out = Vec::new();
-        while remaining != 0 {
-            let mut region = cell_bit(remaining.leading_zeros() as usize);
-            loop {
-                let horiz = region | ((region & not_last) >> 1) | ((region & not_first) << 1);
-                let grown = if king {
-                    horiz | vertical(horiz)
-                } else {
-                    horiz | vertical(region)
-                } & allowed;
-                if grown == region {
-                    break;
-                }
-                region = grown;
+        Some(flood_components(allowed, |region| {
+            let horiz = region | ((region & not_last) >> 1) | ((region & not_first) << 1);
+            if king {
+                horiz | vertical(horiz)
+            } else {
+                horiz | vertical(region)
             }
-            remaining &= !region;
-            out.push(region);
-        }
-        Some(out)
+        }))
     }
 
     /// The clusters of the cells satisfying `pred`, two cells joined when some `h x w` window
@@ -1196,24 +1204,19 @@ impl Grid {
             }
             x
         };
-        let mut remaining = allowed;
-        let mut out = Vec::with_capacity(4);
-        while remaining != 0 {
-            let mut cluster = cell_bit(remaining.leading_zeros() as usize);
-            loop {
-                let grown = reach(cluster) & allowed;
-                if grown == cluster {
-                    break;
-                }
-                cluster = grown;
-            }
-            remaining &= !cluster;
-            out.push(
-                self.restrict_mask(cluster, fill)
-                    .unwrap_or_else(|| self.restrict(&mask_to_set(cluster), fill)),
-            );
-        }
-        Some(out)
+        let clusters = flood_components(allowed, reach);
+        Some(
+            clusters
+                .into_iter()
+                .map(|c| self.crop_mask(c, fill))
+                .collect(),
+        )
+    }
+
+    /// [`restrict`](Grid::restrict) for a region given as a bit mask of a packed grid.
+    fn crop_mask(&self, mask: u128, fill: u8) -> Grid {
+        self.restrict_mask(mask, fill)
+            .unwrap_or_else(|| self.restrict(&mask_to_set(mask), fill))
     }
 
     /// [`restrict`](Grid::restrict) for a packed grid and a region given as a bit mask, done on
@@ -1315,13 +1318,7 @@ impl Grid {
             return Err(GridError::InvalidSymbol(fill));
         }
         if let Some(masks) = self.packed_regions(&pred, offsets) {
-            return Ok(masks
-                .into_iter()
-                .map(|m| {
-                    self.restrict_mask(m, fill)
-                        .unwrap_or_else(|| self.restrict(&mask_to_set(m), fill))
-                })
-                .collect());
+            return Ok(masks.into_iter().map(|m| self.crop_mask(m, fill)).collect());
         }
         Ok(self
             .regions(pred, offsets)

@@ -299,7 +299,7 @@ fn collection(v: Value, kind: &str, span: &Span) -> EvalResult<Vec<Value>> {
     let kind_of_v = v.kind();
     v.into_elements().ok_or_else(|| {
         EvalError::new(
-            format!("the rule `{kind}` must give a list or set; it gave {kind_of_v}",),
+            format!("the rule `{kind}` must give a list or set; it gave {kind_of_v}"),
             span.clone(),
         )
     })

@@ -82,7 +82,7 @@ pub static BUILTINS: &[Builtin] = &[
             let g = grid(&a[0])?;
             let wanted = symbols(&a[1])?;
             g.region_grids(|c| wanted.contains(c), offsets::ORTHOGONAL, b'#')
-                .map(|v| Value::list(v.into_iter().map(Value::Grid).collect()))
+                .map(grid_list)
                 .map_err(|e| EvalError::new(format!("cannot split into regions: {e}"), a[0].span.clone()))
         }),
     builtin!("canonical_grid", "canonical_grid(grid)", Exactly(1),
@@ -109,16 +109,14 @@ pub static BUILTINS: &[Builtin] = &[
             let (h, w) = window_size(&a[2])?;
             let (h, w) = (h.min(g.height().max(1)), w.min(g.width().max(1)));
             if let Some(grids) = g.packed_window_clusters(|c| wanted.contains(c), (h, w), b'#') {
-                let mut out = Vec::with_capacity(grids.len());
-                out.extend(grids.into_iter().map(Value::Grid));
-                return Ok(Value::list(out));
+                return Ok(grid_list(grids));
             }
             let offsets: Vec<(isize, isize)> = (0..h as isize)
                 .flat_map(|dr| (1 - w as isize..w as isize).map(move |dc| (dr, dc)))
                 .filter(|&p| p != (0, 0))
                 .collect();
             g.region_grids(|c| wanted.contains(c), &offsets, b'#')
-                .map(|v| Value::list(v.into_iter().map(Value::Grid).collect()))
+                .map(grid_list)
                 .map_err(|e| EvalError::new(format!("cannot split into clusters: {e}"), a[0].span.clone()))
         }),
     builtin!("bordered_regions", "bordered_regions(grid, symbols)", Exactly(2),
@@ -177,9 +175,7 @@ pub static BUILTINS: &[Builtin] = &[
             let to = symbol(&a[3])?;
             let (from, size) = (symbol(&a[1])?, window_size(&a[2])?);
             if let Some(grids) = g.packed_window_placements(from, size, to) {
-                let mut out = Vec::with_capacity(grids.len());
-                out.extend(grids.into_iter().map(Value::Grid));
-                return Ok(Value::list(out));
+                return Ok(grid_list(grids));
             }
             window_cuts(g, from, size)
                 .iter()
@@ -195,6 +191,14 @@ pub static BUILTINS: &[Builtin] = &[
             least_permuted_image(g).map(Value::Grid).map_err(|e| EvalError::new(format!("cannot permute: {e}"), a[0].span.clone()))
         }),
 ];
+
+/// Grids as a list value, built without the reallocation of an in-place `collect` (a `Grid` is
+/// smaller than a `Value`); rules return such lists for every position.
+fn grid_list(grids: Vec<Grid>) -> Value {
+    let mut out = Vec::with_capacity(grids.len());
+    out.extend(grids.into_iter().map(Value::Grid));
+    Value::list(out)
+}
 
 fn string(a: &Arg) -> EvalResult<&str> {
     match &a.value {
