@@ -11,38 +11,13 @@
 use std::collections::{BTreeMap, HashMap};
 
 use cg::core::Game;
-use cg::eval::{evaluate, Interpreter, Value};
+use cg::eval::{evaluate, Interpreter};
 
-/// Evaluates a program in a fresh session with the standard library.
-fn run(interpreter: &mut Interpreter, src: &str) -> Value {
-    match evaluate(interpreter, src) {
-        Ok(v) => v,
-        Err(e) => panic!("{src}: {e:?}"),
-    }
-}
+mod session;
+use session::{assert_values, equal, run};
 
 fn cg(src: &str) -> String {
     run(&mut Interpreter::new(), src).to_string()
-}
-
-/// Whether `expr == expected` in cg (games compare by value).
-fn equal(interpreter: &mut Interpreter, expr: &str, expected: &str) -> bool {
-    matches!(
-        run(interpreter, &format!("({expr}) == ({expected})")),
-        Value::Bool(true)
-    )
-}
-
-fn assert_values(prelude: &str, cases: &[(&str, &str)]) {
-    let mut interpreter = Interpreter::new();
-    run(&mut interpreter, prelude);
-    for (expr, expected) in cases {
-        let found = run(&mut interpreter, expr);
-        assert!(
-            equal(&mut interpreter, expr, expected),
-            "{expr}: expected {expected}, found {found}"
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,31 +4,10 @@
 //! table or theorem; where the thesis and the computation disagree, the test says so beside the
 //! assertion, with both values. (Chapter 3, Vertex Deletion, is in `seed_graphs.rs`.)
 
-use cg::eval::{evaluate, Interpreter, Value};
+use cg::eval::{evaluate, Interpreter};
 
-fn run(interpreter: &mut Interpreter, src: &str) -> Value {
-    match evaluate(interpreter, src) {
-        Ok(v) => v,
-        Err(e) => panic!("{src}: {e:?}"),
-    }
-}
-
-/// Whether `expr == expected` in cg (games compare by value).
-fn holds(interpreter: &mut Interpreter, src: &str) -> bool {
-    matches!(run(interpreter, src), Value::Bool(true))
-}
-
-fn assert_values(prelude: &str, cases: &[(&str, &str)]) {
-    let mut interpreter = Interpreter::new();
-    run(&mut interpreter, prelude);
-    for (expr, expected) in cases {
-        let found = run(&mut interpreter, expr);
-        assert!(
-            holds(&mut interpreter, &format!("({expr}) == ({expected})")),
-            "{expr}: expected {expected}, found {found}"
-        );
-    }
-}
+mod session;
+use session::{assert_values, run};
 
 // ---------------------------------------------------------------------------------------------
 // Chapter 1: octal games
