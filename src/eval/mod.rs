@@ -11,6 +11,7 @@ pub mod ir;
 pub mod latex;
 pub mod num;
 pub mod ops;
+mod position_table;
 pub mod rule_call;
 pub mod ruleset;
 pub mod source;

@@ -8,13 +8,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use ahash::{AHashMap, AHashSet};
+use ahash::AHashSet;
 
 use crate::core::{Game, Integer};
 use crate::syntax::ast::Span;
 
 use super::error::{EvalError, EvalResult};
 use super::interp::Interpreter;
+use super::position_table::PositionTable;
 use super::rule_call::RuleCall;
 use super::value::Value;
 
@@ -38,10 +39,10 @@ pub struct RulesetInstance {
     pub def: Rc<RulesetDef>,
     pub args: Vec<Value>,
     rules: Rules,
-    pub table: RefCell<AHashMap<Value, Game>>,
+    table: RefCell<PositionTable>,
     /// Recent positions that split into parts (whose values are in `table`): a bounded memo,
     /// emptied when full, since they are many and cheap to recompute from their parts.
-    composites: RefCell<AHashMap<Value, Game>>,
+    composites: RefCell<PositionTable>,
     /// Positions whose value is being computed: meeting one again means the game is loopy.
     in_progress: RefCell<AHashSet<Value>>,
 }
@@ -90,8 +91,8 @@ impl RulesetInstance {
             def,
             args,
             rules,
-            table: RefCell::new(AHashMap::new()),
-            composites: RefCell::new(AHashMap::new()),
+            table: RefCell::new(PositionTable::default()),
+            composites: RefCell::new(PositionTable::default()),
             in_progress: RefCell::new(AHashSet::new()),
         });
         INSTANCES.with(|all| {
@@ -127,8 +128,8 @@ pub fn table_entries() -> usize {
 pub fn clear_tables() {
     INSTANCES.with(|all| {
         for instance in all.borrow().iter().filter_map(std::rc::Weak::upgrade) {
-            *instance.table.borrow_mut() = AHashMap::new();
-            *instance.composites.borrow_mut() = AHashMap::new();
+            instance.table.borrow_mut().clear();
+            instance.composites.borrow_mut().clear();
         }
     });
 }
@@ -141,14 +142,35 @@ impl Interpreter {
         position: Value,
         span: &Span,
     ) -> EvalResult<Game> {
-        let position = match &instance.rules.normal {
-            Some(normal) => self.apply_rule(instance, normal, position, span)?,
-            None => position,
-        };
-        if let Some(&g) = instance.table.borrow().get(&position) {
+        let position = self.normalise(instance, position, span)?;
+        self.normal_position_value(instance, position, span)
+    }
+
+    /// The representative the `normal` rule gives for `position` (the position itself without
+    /// that rule).
+    fn normalise(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        position: Value,
+        span: &Span,
+    ) -> EvalResult<Value> {
+        match &instance.rules.normal {
+            Some(normal) => self.apply_rule(instance, normal, position, span),
+            None => Ok(position),
+        }
+    }
+
+    /// The value of a position already normalised.
+    fn normal_position_value(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        position: Value,
+        span: &Span,
+    ) -> EvalResult<Game> {
+        if let Some(g) = instance.table.borrow().get(&position) {
             return Ok(g);
         }
-        if let Some(&g) = instance.composites.borrow().get(&position) {
+        if let Some(g) = instance.composites.borrow().get(&position) {
             return Ok(g);
         }
         if !instance.in_progress.borrow_mut().insert(position.clone()) {
@@ -188,7 +210,7 @@ impl Interpreter {
         if stored_in_parts {
             let mut composites = instance.composites.borrow_mut();
             if composites.len() >= MAX_COMPOSITES {
-                composites.clear();
+                composites.empty();
             }
             composites.insert(position, value);
         } else {
@@ -210,11 +232,7 @@ impl Interpreter {
             let parts = collection(parts, "split", span)?;
             let whole = parts.len() == 1 && parts[0] == *position;
             if !whole {
-                let mut total = Game::ZERO;
-                for part in parts {
-                    total = total + self.position_value(instance, part, span)?;
-                }
-                return Ok((total, true));
+                return Ok((self.sum_of_positions(instance, parts, span)?, true));
             }
         }
         if instance.def.impartial {
@@ -255,21 +273,42 @@ impl Interpreter {
         span: &Span,
     ) -> EvalResult<Vec<Game>> {
         let options = self.apply_rule(instance, rule, position.clone(), span)?;
-        let options = collection(options, kind, span)?;
+        let mut options = collection(options, kind, span)?;
+        for option in &mut options {
+            if !matches!(option, Value::Sum(_)) {
+                *option =
+                    self.normalise(instance, std::mem::replace(option, Value::Nothing), span)?;
+            }
+        }
+        prefetch(instance, &options);
         let mut values = Vec::with_capacity(options.len());
         for option in options {
             values.push(match option {
                 Value::Sum(parts) => {
-                    let mut total = Game::ZERO;
-                    for part in parts.iter() {
-                        total = total + self.position_value(instance, part.clone(), span)?;
-                    }
-                    total
+                    self.sum_of_positions(instance, Rc::unwrap_or_clone(parts), span)?
                 }
-                other => self.position_value(instance, other, span)?,
+                other => self.normal_position_value(instance, other, span)?,
             });
         }
         Ok(values)
+    }
+
+    /// The value of the disjunctive sum of `parts`.
+    fn sum_of_positions(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        mut parts: Vec<Value>,
+        span: &Span,
+    ) -> EvalResult<Game> {
+        for part in &mut parts {
+            *part = self.normalise(instance, std::mem::replace(part, Value::Nothing), span)?;
+        }
+        prefetch(instance, &parts);
+        let mut total = Game::ZERO;
+        for part in parts {
+            total = total + self.normal_position_value(instance, part, span)?;
+        }
+        Ok(total)
     }
 
     fn apply_rule(
@@ -280,6 +319,15 @@ impl Interpreter {
         span: &Span,
     ) -> EvalResult<Value> {
         self.call_rule(rule, &instance.args, position, span)
+    }
+}
+
+/// Starts loading the table entries of positions about to be looked up: each lookup in a
+/// large table waits for memory, and this way the waits overlap.
+fn prefetch(instance: &RulesetInstance, positions: &[Value]) {
+    let table = instance.table.borrow();
+    for p in positions {
+        table.prefetch(p);
     }
 }
 

@@ -1,0 +1,226 @@
+//! The table of values of a ruleset's positions, by position.
+//!
+//! Large games keep millions of positions, nearly all of them small bit-board grids, and look
+//! one up for every option of every position: the time goes into waiting for memory. So grids
+//! that fit the packed form are kept apart, each as three words next to its value in a 32-byte
+//! slot of an open-addressed array (a lookup reads one cache line, which can be fetched ahead
+//! of time with [`PositionTable::prefetch`]); every other position goes to a general hash map.
+
+use ahash::AHashMap;
+
+use crate::core::Game;
+
+use super::value::Value;
+
+/// Values by position.
+#[derive(Debug, Default)]
+pub struct PositionTable {
+    grids: GridTable,
+    others: AHashMap<Value, Game>,
+}
+
+impl PositionTable {
+    pub fn get(&self, position: &Value) -> Option<Game> {
+        match grid_key(position) {
+            Some(key) => self.grids.get(&key),
+            None => self.others.get(position).copied(),
+        }
+    }
+
+    pub fn insert(&mut self, position: Value, value: Game) {
+        match grid_key(&position) {
+            Some(key) => self.grids.insert(key, value),
+            None => {
+                self.others.insert(position, value);
+            }
+        }
+    }
+
+    /// Starts loading the place where `position` would be, so that a `get` soon after does
+    /// not wait for memory.
+    pub fn prefetch(&self, position: &Value) {
+        if let Some(key) = grid_key(position) {
+            self.grids.prefetch(&key);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.grids.len + self.others.len()
+    }
+
+    /// Forgets every position and gives back the memory.
+    pub fn clear(&mut self) {
+        *self = PositionTable::default();
+    }
+
+    /// Forgets every position but keeps the memory for the next ones.
+    pub fn empty(&mut self) {
+        self.grids.empty();
+        self.others.clear();
+    }
+}
+
+/// A packed grid in three words: shape and symbols, then the 128 cell bits. Word 0 is never
+/// zero (it carries a marker bit), so an all-zero slot is free.
+type GridKey = [u64; 3];
+
+fn grid_key(position: &Value) -> Option<GridKey> {
+    let Value::Grid(g) = position else {
+        return None;
+    };
+    let (zero, one, bits) = g.packed()?;
+    let shape = g.height() as u64 | (g.width() as u64) << 16;
+    let symbols = u64::from(zero) << 32 | u64::from(one) << 40;
+    Some([shape | symbols | 1 << 48, (bits >> 64) as u64, bits as u64])
+}
+
+/// Mixes the key so that its top bits, which choose the slot, depend on every bit of it.
+fn hash(key: &GridKey) -> u64 {
+    let a = (key[1] ^ key[0].rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let b = (key[2] ^ a.rotate_left(29)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    b ^ b >> 31
+}
+
+/// A key and its value; 32 bytes, so that no slot straddles two cache lines of a table
+/// allocated on a 32-byte boundary (large tables come whole pages from the system).
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+struct Slot {
+    key: GridKey,
+    value: Game,
+}
+
+const FREE: Slot = Slot {
+    key: [0; 3],
+    value: Game::ZERO,
+};
+
+/// Open addressing with linear probing over a power-of-two number of slots, at most
+/// `MAX_LOAD_PERCENT` full. No removal: tables only grow or are emptied whole.
+#[derive(Debug, Default)]
+struct GridTable {
+    slots: Vec<Slot>,
+    len: usize,
+}
+
+const MAX_LOAD_PERCENT: usize = 70;
+const MIN_SLOTS: usize = 64;
+
+impl GridTable {
+    fn home(&self, key: &GridKey) -> usize {
+        // The top bits of the hash, as many as the table has index bits.
+        let bits = self.slots.len().trailing_zeros();
+        (hash(key) >> (64 - bits)) as usize
+    }
+
+    fn get(&self, key: &GridKey) -> Option<Game> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let slot = &self.slots[i];
+            if slot.key == *key {
+                return Some(slot.value);
+            }
+            if slot.key[0] == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, key: GridKey, value: Game) {
+        if (self.len + 1) * 100 > self.slots.len() * MAX_LOAD_PERCENT {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(&key);
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.key == key {
+                slot.value = value;
+                return;
+            }
+            if slot.key[0] == 0 {
+                *slot = Slot { key, value };
+                self.len += 1;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(MIN_SLOTS);
+        let old = std::mem::replace(&mut self.slots, vec![FREE; size]);
+        let mask = size - 1;
+        for slot in old.into_iter().filter(|s| s.key[0] != 0) {
+            let mut i = self.home(&slot.key);
+            while self.slots[i].key[0] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+    }
+
+    fn prefetch(&self, key: &GridKey) {
+        if self.slots.is_empty() {
+            return;
+        }
+        let slot: *const Slot = &self.slots[self.home(key)];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch only hints the cache; the address is inside the table.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(slot.cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slot;
+    }
+
+    fn empty(&mut self) {
+        self.slots.fill(FREE);
+        self.len = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Grid;
+
+    fn grid(s: &str) -> Value {
+        Value::Grid(Grid::parse(s).unwrap())
+    }
+
+    #[test]
+    fn finds_what_was_stored_and_nothing_else() {
+        let mut t = PositionTable::default();
+        let boards: Vec<Value> = (0..2000)
+            .map(|n: u32| {
+                let row: String = (0..12)
+                    .map(|b| if n >> b & 1 == 1 { '#' } else { '.' })
+                    .collect();
+                grid(&format!("{row}|{}", ".".repeat(12)))
+            })
+            .collect();
+        for (n, b) in boards.iter().enumerate().step_by(2) {
+            t.insert(b.clone(), Game::integer(n as i64));
+        }
+        t.insert(Value::Number(3i64.into()), Game::integer(-1));
+        assert_eq!(t.len(), 1001);
+        for (n, b) in boards.iter().enumerate() {
+            let expected = (n % 2 == 0).then(|| Game::integer(n as i64));
+            assert_eq!(t.get(b), expected, "board {n}");
+        }
+        assert_eq!(t.get(&Value::Number(3i64.into())), Some(Game::integer(-1)));
+        // Same cells, other shape or symbols: other positions.
+        assert_eq!(t.get(&grid("............|............")), Some(Game::ZERO));
+        assert_eq!(t.get(&grid("........................")), None);
+        assert_eq!(t.get(&grid("xxxxxxxxxxxx|xxxxxxxxxxxx")), None);
+        t.empty();
+        assert_eq!((t.len(), t.get(&boards[0])), (0, None));
+    }
+}
