@@ -169,12 +169,15 @@ impl GridTable {
         if self.slots.is_empty() {
             return;
         }
-        let slot: *const Slot = &self.slots[self.home(key)];
+        let i = self.home(key);
+        let slot: *const Slot = &self.slots[i];
+        let next: *const Slot = &self.slots[(i + 2) & (self.slots.len() - 1)];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch only hints the cache; the address is inside the table.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             _mm_prefetch::<_MM_HINT_T0>(slot.cast());
+            _mm_prefetch::<_MM_HINT_T0>(next.cast());
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = slot;

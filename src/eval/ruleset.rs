@@ -5,7 +5,7 @@
 //! maps it to a representative before the table is consulted. Impartial rulesets compute
 //! nim-values by mex and never build general canonical forms.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use ahash::AHashSet;
@@ -45,6 +45,8 @@ pub struct RulesetInstance {
     composites: RefCell<PositionTable>,
     /// Positions whose value is being computed: meeting one again means the game is loopy.
     in_progress: RefCell<AHashSet<Value>>,
+    /// How many positions are being valued, one inside another.
+    depth: Cell<usize>,
 }
 
 /// The rules of an instance, ready to call.
@@ -94,6 +96,7 @@ impl RulesetInstance {
             table: RefCell::new(PositionTable::default()),
             composites: RefCell::new(PositionTable::default()),
             in_progress: RefCell::new(AHashSet::new()),
+            depth: Cell::new(0),
         });
         INSTANCES.with(|all| {
             let mut all = all.borrow_mut();
@@ -173,6 +176,20 @@ impl Interpreter {
         if let Some(g) = instance.composites.borrow().get(&position) {
             return Ok(g);
         }
+        let _nested = Nested::enter(instance, span)?;
+        if let Some(parts) = self.split_parts(instance, &position, span)? {
+            // A position made of other positions is not kept for good: its parts are, and
+            // adding their values again is cheap, while keeping every combination of regions
+            // would fill memory. The recent ones are kept in a bounded memo, which saves most
+            // recomputation. No loop can pass through it without passing through a part.
+            let value = self.sum_of_positions(instance, parts, span)?;
+            let mut composites = instance.composites.borrow_mut();
+            if composites.len() >= MAX_COMPOSITES {
+                composites.empty();
+            }
+            composites.insert(position, value);
+            return Ok(value);
+        }
         if !instance.in_progress.borrow_mut().insert(position.clone()) {
             return Err(EvalError::new(
                 format!(
@@ -190,34 +207,27 @@ impl Interpreter {
             set: &instance.in_progress,
             position: position.clone(),
         };
-        let in_progress = instance.in_progress.borrow().len();
-        let value = if in_progress > MAX_POSITION_DEPTH {
-            Err(EvalError::new(
-                format!(
-                    "positions of `{}` nest deeper than {MAX_POSITION_DEPTH} moves",
-                    instance.describe()
-                ),
-                span.clone(),
-            )
-            .with_help("is the game finite? every sequence of moves must end"))
-        } else {
-            self.compute_value(instance, &position, span)
-        };
-        let (value, stored_in_parts) = value?;
-        // A position made of other positions is not kept for good: its parts are, and adding
-        // their values again is cheap, while keeping every combination of regions would fill
-        // memory. The recent ones are kept in a bounded memo, which saves most recomputation.
-        if stored_in_parts {
-            let mut composites = instance.composites.borrow_mut();
-            if composites.len() >= MAX_COMPOSITES {
-                composites.empty();
-            }
-            composites.insert(position, value);
-        } else {
-            instance.table.borrow_mut().insert(position, value);
-            crate::progress::count_position();
-        }
+        let value = self.compute_value(instance, &position, span)?;
+        instance.table.borrow_mut().insert(position, value);
+        crate::progress::count_position();
         Ok(value)
+    }
+
+    /// The independent parts `position` splits into by the `split` rule, or `None` if it has
+    /// no such rule or is whole.
+    fn split_parts(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        position: &Value,
+        span: &Span,
+    ) -> EvalResult<Option<Vec<Value>>> {
+        let Some(split) = &instance.rules.split else {
+            return Ok(None);
+        };
+        let parts = self.apply_rule(instance, split, position.clone(), span)?;
+        let parts = collection(parts, "split", span)?;
+        let whole = parts.len() == 1 && parts[0] == *position;
+        Ok((!whole).then_some(parts))
     }
 
     fn compute_value(
@@ -225,16 +235,8 @@ impl Interpreter {
         instance: &Rc<RulesetInstance>,
         position: &Value,
         span: &Span,
-    ) -> EvalResult<(Game, bool)> {
+    ) -> EvalResult<Game> {
         let rules = &instance.rules;
-        if let Some(split) = &rules.split {
-            let parts = self.apply_rule(instance, split, position.clone(), span)?;
-            let parts = collection(parts, "split", span)?;
-            let whole = parts.len() == 1 && parts[0] == *position;
-            if !whole {
-                return Ok((self.sum_of_positions(instance, parts, span)?, true));
-            }
-        }
         if instance.def.impartial {
             let moves = rules
                 .moves
@@ -254,13 +256,13 @@ impl Interpreter {
                 }
             }
             let mex = seen.iter().position(|s| !s).unwrap_or(seen.len());
-            return Ok((Game::nimber(Integer::from(mex)), false));
+            return Ok(Game::nimber(Integer::from(mex)));
         }
         let left = rules.left.as_ref().expect("a ruleset has left");
         let right = rules.right.as_ref().expect("a ruleset has right");
         let left = self.options(instance, left, "left", position, span)?;
         let right = self.options(instance, right, "right", position, span)?;
-        crate::eval::error::guarded(span, || Ok((Game::from_options(&left, &right), false)))
+        crate::eval::error::guarded(span, || Ok(Game::from_options(&left, &right)))
     }
 
     /// The values of the options a rule gives: each option a position or a `sum` of positions.
@@ -326,8 +328,42 @@ impl Interpreter {
 /// large table waits for memory, and this way the waits overlap.
 fn prefetch(instance: &RulesetInstance, positions: &[Value]) {
     let table = instance.table.borrow();
+    let composites = instance.composites.borrow();
     for p in positions {
         table.prefetch(p);
+        composites.prefetch(p);
+    }
+}
+
+/// One more position being valued inside the others; dropping it leaves.
+struct Nested<'a> {
+    depth: &'a Cell<usize>,
+}
+
+impl<'a> Nested<'a> {
+    /// Refuses to nest deeper than `MAX_POSITION_DEPTH`: the game is probably infinite.
+    fn enter(instance: &'a RulesetInstance, span: &Span) -> EvalResult<Nested<'a>> {
+        let depth = instance.depth.get() + 1;
+        if depth > MAX_POSITION_DEPTH {
+            return Err(EvalError::new(
+                format!(
+                    "positions of `{}` nest deeper than {MAX_POSITION_DEPTH} moves",
+                    instance.describe()
+                ),
+                span.clone(),
+            )
+            .with_help("is the game finite? every sequence of moves must end"));
+        }
+        instance.depth.set(depth);
+        Ok(Nested {
+            depth: &instance.depth,
+        })
+    }
+}
+
+impl Drop for Nested<'_> {
+    fn drop(&mut self) {
+        self.depth.set(self.depth.get() - 1);
     }
 }
 
