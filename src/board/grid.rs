@@ -92,9 +92,32 @@ enum Cells {
     /// `zero == one`, `bits == 0` and only that symbol occurs (`0` for the empty grid).
     /// Storing cell 0 in the most significant bit makes `bits` order like the row-major
     /// cell sequence.
-    Packed { zero: u8, one: u8, bits: u128 },
+    Packed { zero: u8, one: u8, bits: Bits128 },
     /// Row-major cell symbols.
     Bytes(Rc<[u8]>),
+}
+
+/// 128 bits as two words: a `u128` field would align the grid, and every `Value`, to 16
+/// bytes and make them 48 bytes long instead of 32. Ordered like the `u128`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Bits128 {
+    high: u64,
+    low: u64,
+}
+
+impl Bits128 {
+    const ZERO: Bits128 = Bits128 { high: 0, low: 0 };
+
+    fn new(bits: u128) -> Bits128 {
+        Bits128 {
+            high: (bits >> 64) as u64,
+            low: bits as u64,
+        }
+    }
+
+    fn get(self) -> u128 {
+        u128::from(self.high) << 64 | u128::from(self.low)
+    }
 }
 
 /// Hashes the shape and symbols as one word and the cells as another: ruleset tables hash a
@@ -105,7 +128,7 @@ impl Hash for Grid {
         match &self.cells {
             Cells::Packed { zero, one, bits } => {
                 state.write_u64(shape | (u64::from(*zero) << 32) | (u64::from(*one) << 40));
-                state.write_u128(*bits);
+                state.write_u128(bits.get());
             }
             Cells::Bytes(cells) => {
                 state.write_u64(shape | (1 << 48));
@@ -560,7 +583,7 @@ impl Grid {
                 cells: Cells::Packed {
                     zero: 0,
                     one: 0,
-                    bits: 0,
+                    bits: Bits128::ZERO,
                 },
             };
         }
@@ -587,7 +610,11 @@ impl Grid {
                 return Grid {
                     height: height as u16,
                     width: width as u16,
-                    cells: Cells::Packed { zero, one, bits },
+                    cells: Cells::Packed {
+                        zero,
+                        one,
+                        bits: Bits128::new(bits),
+                    },
                 };
             }
         }
@@ -758,7 +785,7 @@ impl Grid {
     fn at(&self, i: usize) -> u8 {
         match &self.cells {
             Cells::Packed { zero, one, bits } => {
-                if (bits >> (127 - i)) & 1 == 1 {
+                if (bits.get() >> (127 - i)) & 1 == 1 {
                     *one
                 } else {
                     *zero
@@ -845,6 +872,7 @@ impl Grid {
         let Cells::Packed { zero, one, bits } = self.cells else {
             return None;
         };
+        let bits = bits.get();
         let n = self.len();
         // Stay packed when the new symbol is one of the two (or the grid has one symbol).
         let (zero, one, bits) = if zero == one {
@@ -924,16 +952,20 @@ impl Grid {
             Cells::Packed {
                 zero,
                 one: zero,
-                bits: 0,
+                bits: Bits128::ZERO,
             }
         } else if bits == valid_mask(n) {
             Cells::Packed {
                 zero: one,
                 one,
-                bits: 0,
+                bits: Bits128::ZERO,
             }
         } else {
-            Cells::Packed { zero, one, bits }
+            Cells::Packed {
+                zero,
+                one,
+                bits: Bits128::new(bits),
+            }
         }
     }
 
@@ -944,7 +976,7 @@ impl Grid {
     /// alike. `None` for other grids.
     pub fn packed(&self) -> Option<(u8, u8, u128)> {
         match self.cells {
-            Cells::Packed { zero, one, bits } => Some((zero, one, bits)),
+            Cells::Packed { zero, one, bits } => Some((zero, one, bits.get())),
             Cells::Bytes(_) => None,
         }
     }
@@ -953,6 +985,7 @@ impl Grid {
     fn packed_mask(&self, pred: impl Fn(u8) -> bool) -> Option<u128> {
         match self.cells {
             Cells::Packed { zero, one, bits } => {
+                let bits = bits.get();
                 let valid = valid_mask(self.len());
                 let mut m = 0;
                 if pred(zero) {
@@ -1226,6 +1259,7 @@ impl Grid {
         let Cells::Packed { zero, one, bits } = self.cells else {
             return None;
         };
+        let bits = bits.get();
         let w = self.width();
         let (mut r0, mut r1, mut columns) = (usize::MAX, 0, 0u128);
         for r in 0..self.height() {
@@ -1269,14 +1303,14 @@ impl Grid {
             (Some(&(s, _)), None, _) => Cells::Packed {
                 zero: s,
                 one: s,
-                bits: 0,
+                bits: Bits128::ZERO,
             },
             (Some(&a), Some(&b), None) => {
                 let ((z, _), (o, m)) = if a.0 < b.0 { (a, b) } else { (b, a) };
                 Cells::Packed {
                     zero: z,
                     one: o,
-                    bits: m,
+                    bits: Bits128::new(m),
                 }
             }
             _ => return None,
@@ -1414,7 +1448,7 @@ impl Grid {
                 cells: Cells::Packed {
                     zero: *zero,
                     one: *one,
-                    bits: packed_transform(*bits, h, w, s),
+                    bits: Bits128::new(packed_transform(bits.get(), h, w, s)),
                 },
             },
             Cells::Bytes(b) => {
@@ -1488,10 +1522,10 @@ impl Grid {
             }
             // A board of at most 64 cells lies in the high half of `bits`.
             let best = if h * w <= 64 {
-                least_image((bits >> 64) as u64, h, w, group)
+                least_image(bits.high, h, w, group)
                     .map(|((h2, w2, b), s)| ((h2, w2, u128::from(b) << 64), s))
             } else {
-                least_image(bits, h, w, group)
+                least_image(bits.get(), h, w, group)
             };
             return match best {
                 None => (self.clone(), Symmetry::IDENTITY),
@@ -1499,7 +1533,11 @@ impl Grid {
                     Grid {
                         height: h2 as u16,
                         width: w2 as u16,
-                        cells: Cells::Packed { zero, one, bits: b },
+                        cells: Cells::Packed {
+                            zero,
+                            one,
+                            bits: Bits128::new(b),
+                        },
                     },
                     s,
                 ),

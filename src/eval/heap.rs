@@ -3,7 +3,7 @@
 //! Their values come from the native sequences of `core::heap`, computed once per game up to the
 //! largest heap asked for.
 
-use std::cell::RefCell;
+use std::cell::{Ref, RefCell};
 
 use crate::core::heap::{
     game_periodicity, nim_periodicity, nim_sequence, CodeError, HeapRules, PartizanHeapRules,
@@ -93,8 +93,9 @@ impl HeapGame {
         matches!(self.rules, HeapKind::Impartial(_))
     }
 
-    /// Nim-values of heaps 0..=n (impartial games only).
-    pub fn nim_values(&self, n: usize) -> Option<Vec<u32>> {
+    /// Nim-values of heaps 0..=n (impartial games only), lent from the cache: a million of
+    /// them are 4 MB, not worth copying.
+    pub fn nim_values(&self, n: usize) -> Option<Ref<'_, [u32]>> {
         let HeapKind::Impartial(rules) = &self.rules else {
             return None;
         };
@@ -106,17 +107,17 @@ impl HeapGame {
             });
             *self.nim_values.borrow_mut() = computed;
         }
-        Some(self.nim_values.borrow()[..=n].to_vec())
+        Some(Ref::map(self.nim_values.borrow(), |all| &all[..=n]))
     }
 
     /// Values of heaps 0..=n.
     pub fn values(&self, n: usize) -> Vec<Game> {
         match &self.rules {
             HeapKind::Impartial(_) => {
-                let nim = self.nim_values(n).unwrap_or_default();
-                nim.into_iter()
-                    .map(|v| Game::nimber(u64::from(v)))
-                    .collect()
+                let nim = self
+                    .nim_values(n)
+                    .expect("an impartial game has nim-values");
+                nim.iter().map(|&v| Game::nimber(u64::from(v))).collect()
             }
             HeapKind::Partizan(rules) => {
                 if self.values.borrow().len() <= n {

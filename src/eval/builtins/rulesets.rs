@@ -1,6 +1,7 @@
 //! Builtins on rulesets: sequences of values of positions.
 
 use crate::eval::error::{EvalError, EvalResult};
+use crate::eval::heap::HeapGame;
 use crate::eval::interp::Interpreter;
 use crate::eval::value::{compare_for_printing, Value};
 
@@ -36,6 +37,11 @@ pub static BUILTINS: &[Builtin] = &[
     builtin_with_interpreter!("grundy", "grundy(R, positions)", Exactly(2),
         "The nim-values of the positions in the impartial ruleset R (Sprague-Grundy).",
         "grundy(Kayles, 0..=6)  # [0,1,2,3,1,4,3]", |interp, a, s| {
+            if let Value::Heap(heap) = &a[0].value {
+                if let Some(list) = heap_nim_values(heap, &a[1])? {
+                    return Ok(list);
+                }
+            }
             let games = sequence(interp, a, s)?;
             let values = games
                 .into_iter()
@@ -50,8 +56,40 @@ pub static BUILTINS: &[Builtin] = &[
         }),
 ];
 
+/// The nim-values of the heaps `sizes` of an impartial heap game, as a list; `None` for a
+/// partizan one. Straight from the engine's numbers, since a million heaps are common.
+fn heap_nim_values(heap: &HeapGame, sizes: &Arg) -> EvalResult<Option<Value>> {
+    if !heap.is_impartial() {
+        return Ok(None);
+    }
+    let (sizes, max) = largest_heap(sizes)?;
+    let nim = heap
+        .nim_values(max)
+        .expect("an impartial game has nim-values");
+    let values = sizes.iter().map(|&n| Value::int(i64::from(nim[n])));
+    Ok(Some(Value::list(values.collect())))
+}
+
 /// The heap sizes among `positions`, and the largest, for heap games computed as sequences.
 fn largest_heap(a: &Arg) -> EvalResult<(Vec<usize>, usize)> {
+    // A range of sizes (`0..=1000000`) is read as it is, not made a list of values first.
+    if let Value::Range {
+        start,
+        end,
+        inclusive,
+    } = a.value
+    {
+        let stop = if inclusive {
+            end.checked_add(1)
+        } else {
+            Some(end)
+        };
+        if let (Ok(start), Some(Ok(stop))) = (usize::try_from(start), stop.map(usize::try_from)) {
+            let sizes: Vec<usize> = (start..stop.max(start)).collect();
+            let max = sizes.last().copied().unwrap_or(0);
+            return Ok((sizes, max));
+        }
+    }
     let positions = a.value.elements().ok_or_else(|| {
         EvalError::new(
             format!("expected heap sizes; found {}", a.value.kind()),
