@@ -5,7 +5,8 @@
 //!
 //! Up to 6000 heaps, far enough that every batch of the method is filled from its scans of
 //! the smaller heaps and of a quarter of the heap, and that the tail searches run; Officers
-//! to 20000, past the first sparse mask (chosen at 12288), with rows of 512 flags.
+//! to 20000, past the first sparse mask (chosen at 12288), with rows of 512 flags, computed
+//! with and without the helper thread of long sequences.
 
 use cg::core::heap::{nim_sequence_with, HeapRules, Method, TakeBreakCode};
 
@@ -73,5 +74,9 @@ fn sparse_space_agrees_with_a_plain_mex() {
 #[test]
 fn officers_past_its_first_sparse_mask_agrees_with_a_plain_mex() {
     let n = 20_000;
-    assert!(sparse("0.6", n) == plain_octal(&[6], n));
+    let plain = plain_octal(&[6], n);
+    assert!(sparse("0.6", n) == plain);
+    // A sequence this long has a second thread flag half of every batch (where the machine
+    // has two cores): its first values must be the same.
+    assert!(sparse("0.6", 40_000)[..=n] == plain[..]);
 }

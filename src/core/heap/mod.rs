@@ -22,6 +22,7 @@ mod mirror;
 pub mod nim_sequence;
 pub mod partizan;
 pub mod periodicity;
+mod row_helper;
 
 pub use code::{CodeError, Constraint, Digit, HeapRules, SubtractionSet, Tail, TakeBreakCode};
 pub use nim_sequence::{
