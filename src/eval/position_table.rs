@@ -1,35 +1,37 @@
 //! The table of values of a ruleset's positions, by position.
 //!
-//! Large games keep millions of positions, nearly all of them small bit-board grids, and look
-//! one up for every option of every position: the time goes into waiting for memory. So grids
-//! that fit the packed form are kept apart, each as three words next to its value in a 32-byte
-//! slot of an open-addressed array (a lookup reads one cache line, which can be fetched ahead
-//! of time with [`PositionTable::prefetch`]); every other position goes to a general hash map.
+//! Large games keep millions of positions, nearly all of them small bit-board grids or
+//! machine integers (bit sets of vertices), and look one up for every option of every
+//! position: the time goes into waiting for memory. So those positions are kept apart, each as
+//! three words next to its value in a 32-byte slot of an open-addressed array (a lookup reads
+//! one cache line, which can be fetched ahead of time with [`PositionTable::prefetch`]); every
+//! other position goes to a general hash map.
 
 use ahash::AHashMap;
 
 use crate::core::Game;
 
+use super::num::Num;
 use super::value::Value;
 
 /// Values by position.
 #[derive(Debug, Default)]
 pub struct PositionTable {
-    grids: GridTable,
+    packed: PackedTable,
     others: AHashMap<Value, Game>,
 }
 
 impl PositionTable {
     pub fn get(&self, position: &Value) -> Option<Game> {
-        match grid_key(position) {
-            Some(key) => self.grids.get(&key),
+        match packed_key(position) {
+            Some(key) => self.packed.get(&key),
             None => self.others.get(position).copied(),
         }
     }
 
     pub fn insert(&mut self, position: Value, value: Game) {
-        match grid_key(&position) {
-            Some(key) => self.grids.insert(key, value),
+        match packed_key(&position) {
+            Some(key) => self.packed.insert(key, value),
             None => {
                 self.others.insert(position, value);
             }
@@ -39,13 +41,13 @@ impl PositionTable {
     /// Starts loading the place where `position` would be, so that a `get` soon after does
     /// not wait for memory.
     pub fn prefetch(&self, position: &Value) {
-        if let Some(key) = grid_key(position) {
-            self.grids.prefetch(&key);
+        if let Some(key) = packed_key(position) {
+            self.packed.prefetch(&key);
         }
     }
 
     pub fn len(&self) -> usize {
-        self.grids.len + self.others.len()
+        self.packed.len + self.others.len()
     }
 
     /// Forgets every position and gives back the memory.
@@ -55,27 +57,35 @@ impl PositionTable {
 
     /// Forgets every position but keeps the memory for the next ones.
     pub fn empty(&mut self) {
-        self.grids.empty();
+        self.packed.empty();
         self.others.clear();
     }
 }
 
-/// A packed grid in three words: shape and symbols, then the 128 cell bits. Word 0 is never
-/// zero (it carries a marker bit), so an all-zero slot is free.
-type GridKey = [u64; 3];
+/// A position in three words: for a packed grid, its shape and symbols, then its 128 cell
+/// bits; for an integer, a marker and the integer. Word 0 is never zero (it carries a marker
+/// bit), so an all-zero slot is free.
+type PackedKey = [u64; 3];
 
-fn grid_key(position: &Value) -> Option<GridKey> {
-    let Value::Grid(g) = position else {
-        return None;
-    };
-    let (zero, one, bits) = g.packed()?;
-    let shape = g.height() as u64 | (g.width() as u64) << 16;
-    let symbols = u64::from(zero) << 32 | u64::from(one) << 40;
-    Some([shape | symbols | 1 << 48, (bits >> 64) as u64, bits as u64])
+const GRID: u64 = 1 << 48;
+const INTEGER: u64 = 1 << 49;
+
+fn packed_key(position: &Value) -> Option<PackedKey> {
+    match position {
+        Value::Grid(g) => {
+            let (zero, one, bits) = g.packed()?;
+            let shape = g.height() as u64 | (g.width() as u64) << 16;
+            let symbols = u64::from(zero) << 32 | u64::from(one) << 40;
+            Some([shape | symbols | GRID, (bits >> 64) as u64, bits as u64])
+        }
+        // Integers that fit a word are always `Small` (see `Num`), so this is equality.
+        Value::Number(Num::Small(n)) => Some([INTEGER, *n as u64, 0]),
+        _ => None,
+    }
 }
 
 /// Mixes the key so that its top bits, which choose the slot, depend on every bit of it.
-fn hash(key: &GridKey) -> u64 {
+fn hash(key: &PackedKey) -> u64 {
     let a = (key[1] ^ key[0].rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let b = (key[2] ^ a.rotate_left(29)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
     b ^ b >> 31
@@ -86,7 +96,7 @@ fn hash(key: &GridKey) -> u64 {
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
 struct Slot {
-    key: GridKey,
+    key: PackedKey,
     value: Game,
 }
 
@@ -98,7 +108,7 @@ const FREE: Slot = Slot {
 /// Open addressing with linear probing over a power-of-two number of slots, at most
 /// `MAX_LOAD_PERCENT` full. No removal: tables only grow or are emptied whole.
 #[derive(Debug, Default)]
-struct GridTable {
+struct PackedTable {
     slots: Vec<Slot>,
     len: usize,
 }
@@ -106,14 +116,14 @@ struct GridTable {
 const MAX_LOAD_PERCENT: usize = 70;
 const MIN_SLOTS: usize = 64;
 
-impl GridTable {
-    fn home(&self, key: &GridKey) -> usize {
+impl PackedTable {
+    fn home(&self, key: &PackedKey) -> usize {
         // The top bits of the hash, as many as the table has index bits.
         let bits = self.slots.len().trailing_zeros();
         (hash(key) >> (64 - bits)) as usize
     }
 
-    fn get(&self, key: &GridKey) -> Option<Game> {
+    fn get(&self, key: &PackedKey) -> Option<Game> {
         if self.slots.is_empty() {
             return None;
         }
@@ -131,7 +141,7 @@ impl GridTable {
         }
     }
 
-    fn insert(&mut self, key: GridKey, value: Game) {
+    fn insert(&mut self, key: PackedKey, value: Game) {
         if (self.len + 1) * 100 > self.slots.len() * MAX_LOAD_PERCENT {
             self.grow();
         }
@@ -165,7 +175,7 @@ impl GridTable {
         }
     }
 
-    fn prefetch(&self, key: &GridKey) {
+    fn prefetch(&self, key: &PackedKey) {
         if self.slots.is_empty() {
             return;
         }
@@ -213,12 +223,17 @@ mod tests {
             t.insert(b.clone(), Game::integer(n as i64));
         }
         t.insert(Value::Number(3i64.into()), Game::integer(-1));
-        assert_eq!(t.len(), 1001);
+        t.insert(Value::str("3"), Game::integer(-2));
+        assert_eq!(t.len(), 1002);
         for (n, b) in boards.iter().enumerate() {
             let expected = (n % 2 == 0).then(|| Game::integer(n as i64));
             assert_eq!(t.get(b), expected, "board {n}");
         }
         assert_eq!(t.get(&Value::Number(3i64.into())), Some(Game::integer(-1)));
+        assert_eq!(t.get(&Value::Number(4i64.into())), None);
+        assert_eq!(t.get(&Value::Number((-3i64).into())), None);
+        assert_eq!(t.get(&Value::str("3")), Some(Game::integer(-2)));
+        assert_eq!(t.get(&Value::Game(Game::integer(3))), None);
         // Same cells, other shape or symbols: other positions.
         assert_eq!(t.get(&grid("............|............")), Some(Game::ZERO));
         assert_eq!(t.get(&grid("........................")), None);
