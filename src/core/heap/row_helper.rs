@@ -59,6 +59,8 @@ pub(crate) struct RowHelper {
 /// Spins without work before the helper starts napping, and the length of a nap.
 const SPINS_BEFORE_NAP: u32 = 1 << 18;
 const NAP: Duration = Duration::from_micros(200);
+/// Spins of the caller waiting for the helper's rows before it yields its core instead.
+const SPINS_BEFORE_YIELD: u32 = 1 << 14;
 
 impl RowHelper {
     /// A helper, if the machine has a second core for it.
@@ -124,6 +126,7 @@ impl RowHelper {
             mark(flags);
             return;
         }
+        let mut spins = 0u32;
         loop {
             match state.load(Ordering::Acquire) {
                 DONE => {
@@ -136,7 +139,12 @@ impl RowHelper {
                     mark(flags);
                     break;
                 }
-                _ => std::hint::spin_loop(),
+                // The helper may have lost its core to another thread: let it run.
+                _ if spins >= SPINS_BEFORE_YIELD => std::thread::yield_now(),
+                _ => {
+                    spins += 1;
+                    std::hint::spin_loop();
+                }
             }
         }
         state.store(IDLE, Ordering::Release);
