@@ -197,6 +197,14 @@ impl Value {
         }
     }
 
+    /// The integers of a range, as a Rust range (empty when the end comes first); `None` for
+    /// other values, and for an inclusive range ending at `i64::MAX`.
+    pub fn integer_range(&self) -> Option<std::ops::Range<i64>> {
+        let (start, end, inclusive) = self.range_bounds()?;
+        let stop = if inclusive { end.checked_add(1)? } else { end };
+        Some(start..stop.max(start))
+    }
+
     /// The elements of a collection, in iteration order (a map gives its keys in printing
     /// order); `None` for values that are not collections.
     /// The thermographs of a nonempty list or tuple of thermographs (drawn or typeset together).
@@ -232,18 +240,7 @@ impl Value {
                 sort_values(&mut keys);
                 keys
             }
-            Value::Range {
-                start,
-                end,
-                inclusive,
-            } => {
-                let stop = if *inclusive {
-                    end.checked_add(1)?
-                } else {
-                    *end
-                };
-                (*start..stop.max(*start)).map(Value::int).collect()
-            }
+            Value::Range { .. } => self.integer_range()?.map(Value::int).collect(),
             Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
             _ => return None,
         })

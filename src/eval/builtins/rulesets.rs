@@ -73,19 +73,9 @@ fn heap_nim_values(heap: &HeapGame, sizes: &Arg) -> EvalResult<Option<Value>> {
 /// The heap sizes among `positions`, and the largest, for heap games computed as sequences.
 fn largest_heap(a: &Arg) -> EvalResult<(Vec<usize>, usize)> {
     // A range of sizes (`0..=1000000`) is read as it is, not made a list of values first.
-    if let Value::Range {
-        start,
-        end,
-        inclusive,
-    } = a.value
-    {
-        let stop = if inclusive {
-            end.checked_add(1)
-        } else {
-            Some(end)
-        };
-        if let (Ok(start), Some(Ok(stop))) = (usize::try_from(start), stop.map(usize::try_from)) {
-            let sizes: Vec<usize> = (start..stop.max(start)).collect();
+    if let Some(range) = a.value.integer_range() {
+        if let (Ok(start), Ok(stop)) = (usize::try_from(range.start), usize::try_from(range.end)) {
+            let sizes: Vec<usize> = (start..stop).collect();
             let max = sizes.last().copied().unwrap_or(0);
             return Ok((sizes, max));
         }
