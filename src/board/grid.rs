@@ -120,18 +120,18 @@ impl Bits128 {
     }
 }
 
-/// Hashes the shape and symbols as one word and the cells as another: ruleset tables hash a
-/// grid for every option of every position, and the derived hash wrote six fields.
+/// Hashes a packed grid as its three words (see `packed_words`): ruleset tables hash a grid
+/// for every option of every position, and the derived hash wrote six fields.
 impl Hash for Grid {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        let shape = u64::from(self.height) | (u64::from(self.width) << 16);
         match &self.cells {
-            Cells::Packed { zero, one, bits } => {
-                state.write_u64(shape | (u64::from(*zero) << 32) | (u64::from(*one) << 40));
-                state.write_u128(bits.get());
+            Cells::Packed { .. } => {
+                for word in self.packed_words().into_iter().flatten() {
+                    state.write_u64(word);
+                }
             }
             Cells::Bytes(cells) => {
-                state.write_u64(shape | (1 << 48));
+                state.write_u64(self.shape_word() | (1 << 48));
                 cells.hash(state);
             }
         }
@@ -979,6 +979,23 @@ impl Grid {
             Cells::Packed { zero, one, bits } => Some((zero, one, bits.get())),
             Cells::Bytes(_) => None,
         }
+    }
+
+    /// A packed grid as three words that are equal only for equal grids: the shape and
+    /// symbols (`height | width << 16 | zero << 32 | one << 40`), then the high and low halves
+    /// of the cell bits of [`packed`](Grid::packed). `None` for other grids.
+    pub fn packed_words(&self) -> Option<[u64; 3]> {
+        match self.cells {
+            Cells::Packed { zero, one, bits } => {
+                let symbols = u64::from(zero) << 32 | u64::from(one) << 40;
+                Some([self.shape_word() | symbols, bits.high, bits.low])
+            }
+            Cells::Bytes(_) => None,
+        }
+    }
+
+    fn shape_word(&self) -> u64 {
+        u64::from(self.height) | u64::from(self.width) << 16
     }
 
     /// The bit board (cell i at bit 127 - i) of the cells satisfying `pred`, for packed grids.

@@ -73,10 +73,8 @@ const INTEGER: u64 = 1 << 49;
 fn packed_key(position: &Value) -> Option<PackedKey> {
     match position {
         Value::Grid(g) => {
-            let (zero, one, bits) = g.packed()?;
-            let shape = g.height() as u64 | (g.width() as u64) << 16;
-            let symbols = u64::from(zero) << 32 | u64::from(one) << 40;
-            Some([shape | symbols | GRID, (bits >> 64) as u64, bits as u64])
+            let [shape, high, low] = g.packed_words()?;
+            Some([shape | GRID, high, low])
         }
         // Integers that fit a word are always `Small` (see `Num`), so this is equality.
         Value::Number(Num::Small(n)) => Some([INTEGER, *n as u64, 0]),
