@@ -9,11 +9,11 @@ use std::fmt;
 
 use ahash::AHashMap;
 
-use super::dyadic::Dyadic;
 use super::game::Game;
-use super::integer::Integer;
 use super::nus::Nus;
 use super::store::{with_store, Store};
+use crate::core::numbers::dyadic::Dyadic;
+use crate::core::numbers::integer::Integer;
 
 /// Why a game has no atomic weight.
 #[derive(Clone, Debug, PartialEq, Eq)]

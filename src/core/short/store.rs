@@ -13,12 +13,12 @@ use std::rc::Rc;
 use ahash::{AHashMap, RandomState};
 use hashbrown::HashTable;
 
-use super::dyadic::Dyadic;
 use super::game::{Game, SmallNus};
-use super::integer::Integer;
 use super::nus::Nus;
 use super::thermograph::Thermograph;
 use super::uptimal::UptimalExpansion;
+use crate::core::numbers::dyadic::Dyadic;
+use crate::core::numbers::integer::Integer;
 
 /// Where a game's options lie in the pool: Left options first, then Right options.
 #[derive(Clone, Copy, Debug)]
@@ -321,7 +321,7 @@ impl Store {
 /// memory or the stack before it could be interrupted.
 pub const MAX_EXPANDED: u64 = 1 << 20;
 
-fn refuse_huge_expansion(nus: &super::Nus) {
+fn refuse_huge_expansion(nus: &super::nus::Nus) {
     // The message is built from the parts: the store is borrowed here, so no `Game` may print.
     let limit = Integer::from(MAX_EXPANDED);
     let huge = if nus.nimber > limit {
@@ -331,7 +331,7 @@ fn refuse_huge_expansion(nus: &super::Nus) {
     } else {
         return;
     };
-    super::interrupt::refuse(format!(
+    crate::core::interrupt::refuse(format!(
         "{huge} is too large to play out: nimbers and multiples of ^ combine with games other than numbers, ups and stars only up to {MAX_EXPANDED}"
     ));
 }

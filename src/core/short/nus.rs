@@ -3,8 +3,8 @@
 //! Their arithmetic is closed form (numbers add, ups add, nimbers add by exclusive or), and so is
 //! their order, so the engine never expands them into option lists unless it is asked to.
 
-use super::dyadic::Dyadic;
-use super::integer::Integer;
+use crate::core::numbers::dyadic::Dyadic;
+use crate::core::numbers::integer::Integer;
 
 /// x + a.↑ + *n with x a dyadic rational, a an integer number of ups and n a nim-value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

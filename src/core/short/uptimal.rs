@@ -12,11 +12,11 @@
 
 use std::fmt;
 
-use super::dyadic::Dyadic;
 use super::game::Game;
-use super::integer::Integer;
 use super::nus::Nus;
 use super::store::{Side, Store};
+use crate::core::numbers::dyadic::Dyadic;
+use crate::core::numbers::integer::Integer;
 
 /// x + Σ a_i.↑^i + *m: number part, coefficients a_1..a_k (the last one nonzero; empty for
 /// x + *m), nimber part.

@@ -5,11 +5,11 @@
 //! Numbers (the simplicity theorem) and number-up-star forms are recognised on the way, so that
 //! they get their compact handles.
 
-use super::dyadic::Dyadic;
 use super::game::Game;
-use super::integer::Integer;
 use super::nus::Nus;
 use super::store::{Side, Store};
+use crate::core::numbers::dyadic::Dyadic;
+use crate::core::numbers::integer::Integer;
 
 impl Store {
     /// The canonical form of {left | right}, where every option is already canonical.
@@ -23,7 +23,7 @@ impl Store {
     /// group and G + H^L another, since G^L1 + H <= G^L2 + H only if G^L1 <= G^L2), so only
     /// options from different groups need comparing.
     pub fn canonical_grouped(&mut self, left: Vec<(Game, u32)>, right: Vec<(Game, u32)>) -> Game {
-        super::interrupt::check_interrupt();
+        crate::core::interrupt::check_interrupt();
         let mut left = self.undominated(left, Side::Left);
         let mut right = self.undominated(right, Side::Right);
         if let Some(g) = self.number_between(&left, &right) {

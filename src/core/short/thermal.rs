@@ -11,13 +11,13 @@ use std::rc::Rc;
 
 use ahash::AHashMap;
 
-use super::dyadic::Dyadic;
 use super::game::Game;
-use super::integer::Integer;
 use super::nus::Nus;
 use super::properties::TooLarge;
 use super::store::{with_store, Side, Store};
 use super::thermograph::{number_temperature, Thermograph, Trajectory};
+use crate::core::numbers::dyadic::Dyadic;
+use crate::core::numbers::integer::Integer;
 
 /// Nimbers and multiples of up beyond this size make stop counts with millions of digits.
 const STOP_COUNT_LIMIT: u32 = 100_000;

@@ -7,12 +7,12 @@
 
 use std::fmt;
 
-use super::dyadic::Dyadic;
-use super::integer::Integer;
 use super::nus::{Nus, Sign};
 use super::properties::TooLarge;
 use super::store::{with_store, Side};
 use super::uptimal::UptimalExpansion;
+use crate::core::numbers::dyadic::Dyadic;
+use crate::core::numbers::integer::Integer;
 
 /// A canonical short game (see the module documentation for the encoding).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -3,10 +3,10 @@
 
 use ahash::AHashSet;
 
-use super::dyadic::Dyadic;
 use super::game::Game;
-use super::integer::Integer;
 use super::store::{Side, Store};
+use crate::core::numbers::dyadic::Dyadic;
+use crate::core::numbers::integer::Integer;
 
 /// A computation that would exceed a resource bound set by the caller.
 #[derive(Clone, Debug, PartialEq, Eq)]

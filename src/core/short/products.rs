@@ -11,10 +11,10 @@
 use ahash::AHashMap;
 
 use super::game::Game;
-use super::integer::Integer;
-use super::nimber::nim_product;
 use super::nus::Nus;
 use super::store::{with_store, Store};
+use crate::core::numbers::integer::Integer;
+use crate::core::numbers::nimber::nim_product;
 
 /// A game given by its form: its options, each again an explicit game or a canonical value.
 /// Two explicit games may be equal as values and yet differ as forms ({-1 | 1} and 0), which

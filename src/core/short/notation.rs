@@ -5,11 +5,11 @@
 
 use std::cmp::Ordering;
 
-use super::dyadic::Dyadic;
 use super::game::Game;
-use super::integer::Integer;
 use super::nus::Nus;
 use super::store::{Side, Store};
+use crate::core::numbers::dyadic::Dyadic;
+use crate::core::numbers::integer::Integer;
 
 /// More bars than this, and a sole option keeps its braces.
 const MAX_BARS: usize = 4;

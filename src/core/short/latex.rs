@@ -20,15 +20,15 @@
 //! choice of slashes and the compact forms are exactly those of the plain printer, so the two
 //! always describe the same form.
 
-use super::dyadic::Dyadic;
 use super::game::Game;
-use super::integer::Integer;
 use super::notation::{Style, UpForm, UptimalForm};
 use super::nus::Nus;
-use super::rational::Rational;
 use super::store::with_store;
 use super::thermograph::Thermograph;
 use super::uptimal::UptimalExpansion;
+use crate::core::numbers::dyadic::Dyadic;
+use crate::core::numbers::integer::Integer;
+use crate::core::numbers::rational::Rational;
 
 impl Game {
     /// The LaTeX source of the canonical form in the `combgames` conventions (see the module

@@ -20,8 +20,8 @@
 
 use std::fmt;
 
-use super::dyadic::Dyadic;
-use super::integer::Integer;
+use crate::core::numbers::dyadic::Dyadic;
+use crate::core::numbers::integer::Integer;
 
 /// A continuous piecewise-linear function of the temperature on [-1, ∞) (see the module
 /// documentation). Kept normalised: adjacent segments always have different slopes, so equal

@@ -1,8 +1,8 @@
 //! Disjunctive sum, negation and integer multiples of canonical games.
 
 use super::game::Game;
-use super::integer::Integer;
 use super::store::{Side, Store};
+use crate::core::numbers::integer::Integer;
 
 impl Store {
     /// The disjunctive sum G + H = {G^L + H, G + H^L | G^R + H, G + H^R}
