@@ -3,6 +3,7 @@
 
 pub mod heap;
 mod interrupt;
+pub mod loopy;
 pub mod numbers;
 pub mod short;
 

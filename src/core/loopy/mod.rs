@@ -1,0 +1,3 @@
+//! Loopy games: games whose positions may recur.
+
+pub mod nim;
