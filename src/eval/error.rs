@@ -31,6 +31,9 @@ pub struct ErrorData {
     pub trace: Vec<CallSite>,
     /// How many calls were left out of `trace`.
     pub elided: usize,
+    /// Raised where a ruleset's position was met again while being valued: the ruleset's
+    /// entry point catches it and values the position as a loopy game.
+    pub loop_met: bool,
 }
 
 /// A call of a user function, as listed under an error; a recursive call from the same place
@@ -66,6 +69,7 @@ impl EvalError {
             source: None,
             trace: Vec::new(),
             elided: 0,
+            loop_met: false,
         }))
     }
 

@@ -815,8 +815,7 @@ impl Interpreter {
                         span.clone(),
                     )
                 })?;
-                let g = self.position_value(instance, position.value, span)?;
-                Ok(Value::from_game(g))
+                self.position_value(instance, position.value, span)
             }
             other => Err(EvalError::new(
                 format!("{} cannot be called", other.kind()),

@@ -67,6 +67,7 @@ pub fn value_latex(v: &Value) -> Result<String, &'static str> {
         Value::Heap(h) => heap_latex(&h.written),
         Value::Table(t) => table_latex(t)?,
         Value::Latex(text) => text.to_string(),
+        Value::LoopyNimber(n) => loopy_nimber_latex(n),
         Value::Function(_)
         | Value::Builtin(_)
         | Value::RulesetDef(_)
@@ -192,4 +193,16 @@ pub fn escape_text(text: &str) -> String {
         }
     }
     out
+}
+
+/// ∞ with its subscript of finite option values, as Winning Ways writes it: `\infty_{0,2}`.
+fn loopy_nimber_latex(n: &crate::core::loopy::nim::LoopyNimber) -> String {
+    use crate::core::loopy::nim::LoopyNimber;
+    match n {
+        LoopyNimber::Finite(m) => crate::core::Game::nimber(*m).to_latex(),
+        LoopyNimber::Infinite(k) => {
+            let k: Vec<String> = k.iter().map(u64::to_string).collect();
+            format!(r"\infty_{{{}}}", k.join(","))
+        }
+    }
 }

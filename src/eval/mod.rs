@@ -9,6 +9,7 @@ pub mod heap;
 pub mod interp;
 pub mod ir;
 pub mod latex;
+mod loopy_ruleset;
 pub mod num;
 pub mod ops;
 mod position_table;

@@ -8,7 +8,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use ahash::AHashSet;
+use ahash::{AHashMap, AHashSet};
 
 use crate::core::{Game, Integer};
 use crate::syntax::ast::Span;
@@ -38,8 +38,8 @@ pub struct RulesetDef {
 pub struct RulesetInstance {
     pub def: Rc<RulesetDef>,
     pub args: Vec<Value>,
-    rules: Rules,
-    table: RefCell<PositionTable>,
+    pub(super) rules: Rules,
+    pub(super) table: RefCell<PositionTable>,
     /// Recent positions that split into parts (whose values are in `table`): a bounded memo,
     /// emptied when full, since they are many and cheap to recompute from their parts.
     composites: RefCell<PositionTable>,
@@ -47,14 +47,20 @@ pub struct RulesetInstance {
     in_progress: RefCell<AHashSet<Value>>,
     /// How many positions are being valued, one inside another.
     depth: Cell<usize>,
+    /// Values of positions that lie on or lead to a cycle and are not short games (loopy
+    /// nim-values ∞_K): a position found here is valued in loopy mode, not by recursion.
+    pub(super) loopy: RefCell<AHashMap<Value, Value>>,
+    /// Positions being valued in loopy mode: meeting one again inside the parts of a sum
+    /// would not end.
+    pub(super) loopy_roots: RefCell<AHashSet<Value>>,
 }
 
 /// The rules of an instance, ready to call.
 #[derive(Debug)]
-struct Rules {
-    left: Option<RuleCall>,
-    right: Option<RuleCall>,
-    moves: Option<RuleCall>,
+pub(super) struct Rules {
+    pub(super) left: Option<RuleCall>,
+    pub(super) right: Option<RuleCall>,
+    pub(super) moves: Option<RuleCall>,
     split: Option<RuleCall>,
     normal: Option<RuleCall>,
 }
@@ -97,6 +103,8 @@ impl RulesetInstance {
             composites: RefCell::new(PositionTable::default()),
             in_progress: RefCell::new(AHashSet::new()),
             depth: Cell::new(0),
+            loopy: RefCell::new(AHashMap::new()),
+            loopy_roots: RefCell::new(AHashSet::new()),
         });
         INSTANCES.with(|all| {
             let mut all = all.borrow_mut();
@@ -122,7 +130,7 @@ pub fn table_entries() -> usize {
         all.borrow()
             .iter()
             .filter_map(std::rc::Weak::upgrade)
-            .map(|i| i.table.borrow().len())
+            .map(|i| i.table.borrow().len() + i.loopy.borrow().len())
             .sum()
     })
 }
@@ -133,25 +141,32 @@ pub fn clear_tables() {
         for instance in all.borrow().iter().filter_map(std::rc::Weak::upgrade) {
             instance.table.borrow_mut().clear();
             instance.composites.borrow_mut().clear();
+            instance.loopy.borrow_mut().clear();
         }
     });
 }
 
 impl Interpreter {
-    /// The value of `position` in the ruleset `instance`.
+    /// The value of `position` in the ruleset `instance`: a short game by memoised recursion
+    /// over the options, or, once a position is met again on the way, a loopy value found on
+    /// the graph of every position reachable from this one.
     pub fn position_value(
         &mut self,
         instance: &Rc<RulesetInstance>,
         position: Value,
         span: &Span,
-    ) -> EvalResult<Game> {
+    ) -> EvalResult<Value> {
         let position = self.normalise(instance, position, span)?;
-        self.normal_position_value(instance, position, span)
+        match self.normal_position_value(instance, position.clone(), span) {
+            Ok(g) => Ok(Value::from_game(g)),
+            Err(e) if e.loop_met => self.loopy_position_value(instance, position, span),
+            Err(e) => Err(e),
+        }
     }
 
     /// The representative the `normal` rule gives for `position` (the position itself without
     /// that rule).
-    fn normalise(
+    pub(super) fn normalise(
         &mut self,
         instance: &Rc<RulesetInstance>,
         position: Value,
@@ -176,6 +191,9 @@ impl Interpreter {
         if let Some(g) = instance.composites.borrow().get(&position) {
             return Ok(g);
         }
+        if !instance.loopy.borrow().is_empty() && instance.loopy.borrow().contains_key(&position) {
+            return Err(loop_met(instance, &position, span));
+        }
         let _nested = Nested::enter(instance, span)?;
         if let Some(parts) = self.split_parts(instance, &position, span)? {
             // A position made of other positions is not kept for good: its parts are, and
@@ -191,16 +209,7 @@ impl Interpreter {
             return Ok(value);
         }
         if !instance.in_progress.borrow_mut().insert(position.clone()) {
-            return Err(EvalError::new(
-                format!(
-                    "the position {position} of `{}` can be reached from itself",
-                    instance.describe()
-                ),
-                span.clone(),
-            )
-            .with_help(
-                "cg computes values of short (loopfree) games: every sequence of moves must end",
-            ));
+            return Err(loop_met(instance, &position, span));
         }
         // Leaves the set however the computation ends, an interrupt included.
         let _visiting = Visiting {
@@ -215,7 +224,7 @@ impl Interpreter {
 
     /// The independent parts `position` splits into by the `split` rule, or `None` if it has
     /// no such rule or is whole.
-    fn split_parts(
+    pub(super) fn split_parts(
         &mut self,
         instance: &Rc<RulesetInstance>,
         position: &Value,
@@ -313,7 +322,7 @@ impl Interpreter {
         Ok(total)
     }
 
-    fn apply_rule(
+    pub(super) fn apply_rule(
         &mut self,
         instance: &Rc<RulesetInstance>,
         rule: &RuleCall,
@@ -322,6 +331,21 @@ impl Interpreter {
     ) -> EvalResult<Value> {
         self.call_rule(rule, &instance.args, position, span)
     }
+}
+
+/// The signal that `position` was met again (or leads to a loop valued before), caught by
+/// `position_value`, which then values the position as a loopy game. Its message is what a
+/// caller that does not catch it shows.
+fn loop_met(instance: &RulesetInstance, position: &Value, span: &Span) -> EvalError {
+    let mut error = EvalError::new(
+        format!(
+            "the position {position} of `{}` can be reached from itself",
+            instance.describe()
+        ),
+        span.clone(),
+    );
+    error.loop_met = true;
+    error
 }
 
 /// Starts loading the table entries of positions about to be looked up: each lookup in a
@@ -379,7 +403,7 @@ impl Drop for Visiting<'_> {
     }
 }
 
-fn collection(v: Value, kind: &str, span: &Span) -> EvalResult<Vec<Value>> {
+pub(super) fn collection(v: Value, kind: &str, span: &Span) -> EvalResult<Vec<Value>> {
     let kind_of_v = v.kind();
     v.into_elements().ok_or_else(|| {
         EvalError::new(

@@ -66,6 +66,9 @@ pub enum Value {
     Table(Rc<super::table::Table>),
     /// `latex(x)`: LaTeX source, printed as it is (so it can be pasted into a paper).
     Latex(Rc<str>),
+    /// The infinite loopy nim-value ∞_K of a position of a loopy impartial ruleset (finite
+    /// ones are nimbers).
+    LoopyNimber(Rc<crate::core::loopy::nim::LoopyNimber>),
 }
 
 impl Value {
@@ -106,6 +109,14 @@ impl Value {
         match g.to_number() {
             Some(x) => Value::number(Rational::from(x)),
             None => Value::Game(g),
+        }
+    }
+
+    /// A loopy nim-value as a value: a finite one is the nimber.
+    pub fn from_loopy_nimber(n: crate::core::loopy::nim::LoopyNimber) -> Value {
+        match n {
+            crate::core::loopy::nim::LoopyNimber::Finite(m) => Value::from_game(Game::nimber(m)),
+            infinite => Value::LoopyNimber(Rc::new(infinite)),
         }
     }
 
@@ -179,6 +190,7 @@ impl Value {
             Value::Graph(_) => "a graph",
             Value::Periodicity(_) => "a periodicity",
             Value::Explicit(_) => "an explicit game",
+            Value::LoopyNimber(_) => "a loopy nim-value",
             Value::UptimalExpansion(_) => "an uptimal expansion",
             Value::Table(_) => "a table",
             Value::Latex(_) => "LaTeX source",
@@ -281,6 +293,7 @@ impl PartialEq for Value {
             (Value::UptimalExpansion(a), Value::UptimalExpansion(b)) => a == b,
             (Value::Table(a), Value::Table(b)) => a == b,
             (Value::Latex(a), Value::Latex(b)) => a == b,
+            (Value::LoopyNimber(a), Value::LoopyNimber(b)) => a == b,
             _ => false,
         }
     }
@@ -325,6 +338,7 @@ impl Hash for Value {
             Value::UptimalExpansion(e) => e.hash(state),
             Value::Table(t) => t.hash(state),
             Value::Latex(text) => text.hash(state),
+            Value::LoopyNimber(v) => v.hash(state),
         }
     }
 }
@@ -356,7 +370,8 @@ fn kind_rank(v: &Value) -> u8 {
         | Value::Heap(_)
         | Value::Periodicity(_)
         | Value::Table(_)
-        | Value::Latex(_) => 13,
+        | Value::Latex(_)
+        | Value::LoopyNimber(_) => 13,
         Value::Grid(_) => 14,
         Value::Graph(_) => 15,
         Value::Function(_) | Value::Builtin(_) | Value::RulesetDef(_) | Value::Ruleset(_) => 12,
@@ -457,6 +472,7 @@ impl fmt::Display for Value {
             Value::UptimalExpansion(e) => write!(f, "{e}"),
             Value::Table(t) => write!(f, "{t}"),
             Value::Latex(text) => f.write_str(text),
+            Value::LoopyNimber(v) => write!(f, "{v}"),
             Value::Sum(parts) => match self.to_game() {
                 Some(g) => write!(f, "{}", Value::from_game(g)),
                 None => write_items(f, "sum(", parts, ")"),

@@ -32,7 +32,7 @@ pub static BUILTINS: &[Builtin] = &[
             if a.len() == 1 {
                 return Err(EvalError::new(format!("values needs a map, or a ruleset and positions; found {}", a[0].value.kind()), a[0].span.clone()));
             }
-            sequence(interp, a, s).map(|v| Value::list(v.into_iter().map(Value::from_game).collect()))
+            sequence(interp, a, s).map(Value::list)
         }),
     builtin_with_interpreter!("grundy", "grundy(R, positions)", Exactly(2),
         "The nim-values of the positions in the impartial ruleset R (Sprague-Grundy).",
@@ -42,14 +42,14 @@ pub static BUILTINS: &[Builtin] = &[
                     return Ok(list);
                 }
             }
-            let games = sequence(interp, a, s)?;
-            let values = games
+            let values = sequence(interp, a, s)?
                 .into_iter()
-                .map(|g| {
-                    g.nim_value().map(Value::integer).ok_or_else(|| {
-                        EvalError::new(format!("a position has the value {g}, which is not a nimber"), a[0].span.clone())
+                .map(|v| match &v {
+                    Value::LoopyNimber(_) => Ok(v),
+                    _ => v.to_game().and_then(|g| g.nim_value()).map(Value::integer).ok_or_else(|| {
+                        EvalError::new(format!("a position has the value {v}, which is not a nimber"), a[0].span.clone())
                             .with_help("grundy needs an impartial ruleset; `values` gives the values of any ruleset")
-                    })
+                    }),
                 })
                 .collect::<EvalResult<_>>()?;
             Ok(Value::list(values))
@@ -107,11 +107,14 @@ fn sequence(
     interp: &mut Interpreter,
     a: &[Arg],
     span: &crate::syntax::ast::Span,
-) -> EvalResult<Vec<crate::core::Game>> {
+) -> EvalResult<Vec<Value>> {
     if let Value::Heap(heap) = &a[0].value {
         let (sizes, max) = largest_heap(&a[1])?;
         let values = heap.values(max);
-        return Ok(sizes.into_iter().map(|n| values[n]).collect());
+        return Ok(sizes
+            .into_iter()
+            .map(|n| Value::from_game(values[n]))
+            .collect());
     }
     let Value::Ruleset(instance) = &a[0].value else {
         return Err(EvalError::new(
