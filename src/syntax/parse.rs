@@ -444,6 +444,24 @@ impl<'s> Ctx<'s> {
         )
     }
 
+    /// `f(a, b)`; a bare `*` written directly before one parenthesised argument is the nimber
+    /// of its value instead (`*(3+5)` is *8, as in CGSuite), since a game cannot be called.
+    pub(crate) fn call(&self, callee: Expr, args: Vec<Expr>, span: Span) -> Built<Expr> {
+        let bare_star = matches!(&callee.kind, ExprKind::Nus(lit)
+            if lit.number.is_none() && lit.ups.is_none() && lit.star.as_deref() == Some(""));
+        if bare_star && callee.span.start == span.start && args.len() == 1 {
+            let operand = args.into_iter().next().expect("one argument");
+            return self.unary(UnaryOp::Nimber, operand, span);
+        }
+        self.node(
+            ExprKind::Call {
+                callee: Box::new(callee),
+                args,
+            },
+            span,
+        )
+    }
+
     /// `*` or `*n` as a star literal.
     pub(crate) fn star(&self, digits: Option<String>, span: Span) -> Expr {
         Expr {

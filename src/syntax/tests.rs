@@ -295,6 +295,18 @@ fn star_versus_multiplication() {
     assert_eq!(p("{*|*}"), "{* | *}");
     assert_eq!(p("a > *3"), "(> a *3)");
     assert_eq!(p("a>*3"), "(> a *3)");
+    // A star in front of a name or a parenthesised expression is the nimber of its value, as
+    // in CGSuite; after an operand the star stays multiplication.
+    assert_eq!(p("*(3+5)"), "(nim (+ 3 5))");
+    assert_eq!(p("*n"), "(nim n)");
+    assert_eq!(p("*n + *(n + 1)"), "(+ (nim n) (nim (+ n 1)))");
+    assert_eq!(p("{*n | 0}"), "{(nim n) | 0}");
+    assert_eq!(p("x *n"), "(* x n)");
+    assert_eq!(p("x * *n"), "(* x (nim n))");
+    assert_eq!(p("3*n"), "(* 3 n)");
+    assert_eq!(p("3*(n)"), "(* 3 n)");
+    assert_eq!(p("(*)(3)"), "(call * 3)");
+    assert_eq!(p("*(1, 2)"), "(call * 1 2)");
 }
 
 // ----- Negative literals --------------------------------------------------------------------
