@@ -140,6 +140,25 @@ fn unary_unguarded(op: UnaryOp, v: Value, operand_span: Span, span: Span) -> Eva
                 operand_span,
             )),
         },
+        UnaryOp::Nimber => match v.as_integer() {
+            Some(n) if !n.is_negative() => Ok(Value::from_game(Game::from_nus(Nus::new(
+                crate::core::Dyadic::zero(),
+                Integer::zero(),
+                n,
+            )))),
+            _ => Err(EvalError::new(
+                match &v {
+                    Value::Number(q) => {
+                        format!("a nimber *n needs a nonnegative integer n; found {q}")
+                    }
+                    other => format!(
+                        "a nimber *n needs a nonnegative integer n; found {}",
+                        other.kind()
+                    ),
+                },
+                operand_span,
+            )),
+        },
         UnaryOp::PlusMinus => {
             plus_minus(&v, operand_span)
                 .map(Value::from_game)

@@ -247,6 +247,9 @@ pub enum UnaryOp {
     PlusMinus,
     /// `not b`.
     Not,
+    /// `*n`, `*(3+5)`: the nimber of a nonnegative integer given by an expression, as CGSuite
+    /// reads a star in front of a name or a parenthesised expression (`*3` is a literal).
+    Nimber,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

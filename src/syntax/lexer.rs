@@ -4,7 +4,7 @@
 //!
 //! 1. **Raw tokens** ([logos]): names, digit runs, runs of `^`, runs of `|`, punctuation and
 //!    operators. Whitespace and `# ...` comments (to the end of the line) are skipped. A character
-//!    that starts no token, or a run of five or more bars, is an error with its span.
+//!    that starts no token is an error with its span.
 //! 2. **Assembly** ([`tokenize`]): adjacent raw tokens (no space between them) are merged into
 //!    the compact number-up-star literals of the printed notation, and a few juxtapositions are
 //!    resolved. After this step the variants marked *raw only* below never occur.
@@ -45,7 +45,9 @@
 //!
 //! # Bars and angle brackets
 //!
-//! Runs of one to four bars are [`Token::Bar1`] to [`Token::Bar4`]; five or more are an error.
+//! Runs of one to four bars are [`Token::Bar1`] to [`Token::Bar4`]; a longer run is one
+//! [`Token::WideBar`] holding its width, since papers write games with more slashes than the
+//! printed notation uses (`{9/2|4||3|||2||||1|||||0}`).
 //! `<|` and `|>` are the comparison operators, and also open or close an angle-bracket game with
 //! a bar (`<|0>`, `<0|>`); the parser tells them apart by position. `<` directly followed by a
 //! run of bars is split into `<` and a bar run one wider (`<||0>` is `<`, `||`, `0`, `>`).
@@ -64,16 +66,10 @@ pub enum LexErrorKind {
     /// A character that starts no token.
     #[default]
     UnexpectedCharacter,
-    /// Five or more bars in a row.
-    TooManyBars,
     /// A string with no closing quote on its line.
     UnterminatedString,
     /// A backslash in a string not followed by `n`, `t`, `"` or `\\`.
     BadEscape,
-}
-
-fn too_many_bars(_: &mut logos::Lexer<'_, Token>) -> Result<(), LexErrorKind> {
-    Err(LexErrorKind::TooManyBars)
 }
 
 fn unterminated(_: &mut logos::Lexer<'_, Token>) -> Result<(), LexErrorKind> {
@@ -204,7 +200,7 @@ pub enum Token {
     Comma,
     #[token(";")]
     Semicolon,
-    /// Bars of width one to four: `|`, `||`, `|||`, `||||`. Five or more in a row are an error.
+    /// Bars of width one to four: `|`, `||`, `|||`, `||||`.
     #[token("|")]
     Bar1,
     #[token("||")]
@@ -213,9 +209,9 @@ pub enum Token {
     Bar3,
     #[token("||||")]
     Bar4,
-    /// Never produced: five or more bars in a row are a lexing error.
-    #[regex(r"\|\|\|\|\|+", too_many_bars)]
-    TooManyBars,
+    /// Five or more bars in a row, with their number.
+    #[regex(r"\|\|\|\|\|+", |lex| lex.slice().len())]
+    WideBar(usize),
 
     // ----- Operators ----------------------------------------------------------------------
     #[token("+")]
@@ -276,25 +272,26 @@ pub enum Token {
 }
 
 impl Token {
-    /// The width of a bar token (1 to 4), or `None` for other tokens.
-    pub fn bar_width(&self) -> Option<u8> {
+    /// The width of a bar token, or `None` for other tokens.
+    pub fn bar_width(&self) -> Option<usize> {
         match self {
             Token::Bar1 => Some(1),
             Token::Bar2 => Some(2),
             Token::Bar3 => Some(3),
             Token::Bar4 => Some(4),
+            Token::WideBar(width) => Some(*width),
             _ => None,
         }
     }
 
-    /// The bar token of the given width (1 to 4).
-    pub fn bar(width: u8) -> Option<Token> {
+    /// The bar token of the given width (at least 1).
+    pub fn bar(width: usize) -> Token {
         match width {
-            1 => Some(Token::Bar1),
-            2 => Some(Token::Bar2),
-            3 => Some(Token::Bar3),
-            4 => Some(Token::Bar4),
-            _ => None,
+            0 | 1 => Token::Bar1,
+            2 => Token::Bar2,
+            3 => Token::Bar3,
+            4 => Token::Bar4,
+            _ => Token::WideBar(width),
         }
     }
 
@@ -348,14 +345,6 @@ pub fn raw_tokens(src: &str) -> Result<Vec<Spanned>, SyntaxError> {
 fn lex_error(src: &str, kind: LexErrorKind, span: Span) -> SyntaxError {
     let text = src.get(span.clone()).unwrap_or("");
     match kind {
-        LexErrorKind::TooManyBars => SyntaxError::new(
-            format!(
-                "{} bars in a row; a game uses at most four (`||||`)",
-                text.len()
-            ),
-            span,
-        )
-        .with_help("put braces around an inner game instead of widening its bar"),
         LexErrorKind::UnterminatedString => SyntaxError::new("unterminated string", span)
             .with_label("this string")
             .with_help("close it with `\"` on the same line"),
@@ -535,14 +524,7 @@ fn assemble(raw: Vec<Spanned>) -> Result<Vec<Spanned>, SyntaxError> {
             }
             Token::LessBar => match adjacent(&raw, i + 1, end) {
                 Some((_, bar, bar_end)) if bar.bar_width().is_some() => {
-                    let width = bar.bar_width().unwrap_or(0) + 1;
-                    let Some(wider) = Token::bar(width) else {
-                        return Err(SyntaxError::new(
-                            format!("{width} bars in a row; a game uses at most four (`||||`)"),
-                            start + 1..*bar_end,
-                        )
-                        .with_help("put braces around an inner game instead of widening its bar"));
-                    };
+                    let wider = Token::bar(bar.bar_width().unwrap_or(0) + 1);
                     out.push((start, Token::Less, start + 1));
                     out.push((start + 1, wider, *bar_end));
                     i += 2;
@@ -711,7 +693,8 @@ mod tests {
     #[test]
     fn bars_and_angles() {
         assert_eq!(kinds("|| |||"), vec![Token::Bar2, Token::Bar3]);
-        assert!(tokenize("|||||").is_err());
+        assert_eq!(kinds("|||||| ||||"), vec![Token::WideBar(6), Token::Bar4]);
+        assert_eq!(kinds("<|||||"), vec![Token::Less, Token::WideBar(5)]);
         assert_eq!(
             kinds("<||0>"),
             vec![
@@ -756,8 +739,6 @@ mod tests {
         let err = tokenize("1 @ 2").unwrap_err();
         assert_eq!(err.span, 2..3);
         assert!(err.message.contains("`@`"), "{}", err.message);
-        let err = tokenize("{1|||||2}").unwrap_err();
-        assert_eq!(err.span, 2..7);
         let err = tokenize("^^7").unwrap_err();
         assert_eq!(err.span, 0..3);
         assert!(tokenize("é").is_err());

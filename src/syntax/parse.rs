@@ -48,10 +48,10 @@ pub fn parse_program(src: &str) -> Result<Vec<Stmt>, SyntaxError> {
 /// `ParseError::User` with `?`.
 pub(crate) type Built<T> = Result<T, SyntaxError>;
 
-/// A separator inside braces or angles: a comma (width 0) or a bar of width 1 to 4.
+/// A separator inside braces or angles: a comma (width 0) or a bar of width 1 or more.
 #[derive(Clone, Debug)]
 pub(crate) struct Sep {
-    pub(crate) width: u8,
+    pub(crate) width: usize,
     pub(crate) span: Span,
 }
 
@@ -444,6 +444,24 @@ impl<'s> Ctx<'s> {
         )
     }
 
+    /// `f(a, b)`; a bare `*` written directly before one parenthesised argument is the nimber
+    /// of its value instead (`*(3+5)` is *8, as in CGSuite), since a game cannot be called.
+    pub(crate) fn call(&self, callee: Expr, args: Vec<Expr>, span: Span) -> Built<Expr> {
+        let bare_star = matches!(&callee.kind, ExprKind::Nus(lit)
+            if lit.number.is_none() && lit.ups.is_none() && lit.star.as_deref() == Some(""));
+        if bare_star && callee.span.start == span.start && args.len() == 1 {
+            let operand = args.into_iter().next().expect("one argument");
+            return self.unary(UnaryOp::Nimber, operand, span);
+        }
+        self.node(
+            ExprKind::Call {
+                callee: Box::new(callee),
+                args,
+            },
+            span,
+        )
+    }
+
     /// `*` or `*n` as a star literal.
     pub(crate) fn star(&self, digits: Option<String>, span: Span) -> Expr {
         Expr {
@@ -715,29 +733,20 @@ impl<'s> Ctx<'s> {
         braces: &Span,
         seps: &[Sep],
         positions: &[usize],
-        widest: u8,
+        widest: usize,
     ) -> SyntaxError {
-        let bar = "|".repeat(widest as usize);
+        let bar = "|".repeat(widest);
         let text = self.src.get(span.clone()).unwrap_or("");
-        let help = if widest >= 4 {
-            "a game has at most four bars; put braces around an inner game".to_string()
-        } else {
-            "in each game exactly one bar is widest: {3||2|1} is {3|{2|1}}, {3|2||1} is {{3|2}|1}"
-                .to_string()
-        };
+        let help =
+            "in each game exactly one bar is widest: {3||2|1} is {3|{2|1}}, {3|2||1} is {{3|2}|1}";
         let simple = text.len() <= 80 && !text.contains('\n');
-        let message = if span == braces && positions.len() == 2 && widest < 4 && simple {
+        let message = if span == braces && positions.len() == 2 && simple {
             let alternatives: Vec<String> = positions
                 .iter()
                 .map(|&p| {
                     let sep = &seps[p].span;
                     let (a, b) = (sep.start - span.start, sep.end - span.start);
-                    format!(
-                        "{}{}{}",
-                        &text[..a],
-                        "|".repeat(widest as usize + 1),
-                        &text[b..]
-                    )
+                    format!("{}{}{}", &text[..a], "|".repeat(widest + 1), &text[b..])
                 })
                 .collect();
             format!(
@@ -1034,6 +1043,7 @@ fn convert_error(
                         | Token::Bar2
                         | Token::Bar3
                         | Token::Bar4
+                        | Token::WideBar(_)
                         | Token::Comma
                         | Token::RBrace
                 )

@@ -90,6 +90,7 @@ fn unary_name(op: UnaryOp) -> &'static str {
         UnaryOp::Plus => "pos",
         UnaryOp::PlusMinus => "pm",
         UnaryOp::Not => "not",
+        UnaryOp::Nimber => "nim",
     }
 }
 

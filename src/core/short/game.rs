@@ -337,9 +337,17 @@ impl Game {
         l == r
     }
 
-    /// x + Tiny(G) or x + Miny(G) (see `Store::number_tiny`).
+    /// x + Tiny(G) or x + Miny(G) (see `Store::number_tiny`), or a number x itself: CGSuite
+    /// counts every number as number-tiny, with a zero tiny part (its `IsNumberTiny` is true for
+    /// 0, 5 and -1/2).
+    ///
+    /// ```
+    /// use cg::core::Game;
+    /// assert!(Game::integer(5).is_number_tiny());
+    /// assert!(!Game::up().is_number_tiny());
+    /// ```
     pub fn is_number_tiny(self) -> bool {
-        with_store(|s| s.number_tiny(self)).is_some()
+        self.is_number() || with_store(|s| s.number_tiny(self)).is_some()
     }
 
     /// All-small: every follower has Left options exactly when it has Right options.

@@ -65,7 +65,7 @@ pub static BUILTINS: &[Builtin] = &[
         "True when G is a number plus an infinitesimal (its stops are equal).",
         "is_numberish(1^)  # true", |a, _| Ok(Value::Bool(game(&a[0])?.is_numberish()))),
     builtin!("is_number_tiny", "is_number_tiny(G)", Exactly(1),
-        "True when G is x + Tiny(H) or x + Miny(H) for a number x: {x||x|y} or {y|x||x} with y beyond x.",
+        "True when G is a number, or x + Tiny(H) or x + Miny(H) for a number x: {x||x|y} or {y|x||x} with y beyond x.",
         "is_number_tiny(Tiny(1))  # true", |a, _| Ok(Value::Bool(game(&a[0])?.is_number_tiny()))),
     builtin!("is_all_small", "is_all_small(G)", Exactly(1),
         "True when every follower of G has Left options exactly when it has Right options (Winning Ways ch. 9).",
