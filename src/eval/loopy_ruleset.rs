@@ -5,9 +5,12 @@
 //! that is still being valued, the game is loopy, and the outermost call values its position
 //! here instead. Positions valued before (short ones, and loopy ones of earlier graphs) are
 //! leaves of the graph with their values; the rest are explored breadth first, each rule
-//! applied once per position. A `sum` option, or a position that splits, is a leaf whose value
+//! applied once per position. The same exploration values impartial positions whose
+//! recursion would nest too deep: it refuses only positions more than `MAX_POSITION_DEPTH`
+//! moves from the start (a game that never ends). A `sum` option, or a position that splits, is a leaf whose value
 //! is the sum of its parts' values, each part valued on its own graph.
 
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use ahash::AHashMap;
@@ -18,7 +21,7 @@ use crate::syntax::ast::Span;
 
 use super::error::{EvalError, EvalResult};
 use super::interp::Interpreter;
-use super::ruleset::{collection, RulesetInstance};
+use super::ruleset::{collection, too_deep, RulesetInstance, MAX_POSITION_DEPTH};
 use super::value::Value;
 
 /// The positions of an impartial graph being explored, and their nodes.
@@ -28,20 +31,21 @@ struct Explored {
     /// The position of each node; `None` for a sum of positions.
     positions: Vec<Option<Value>>,
     index: AHashMap<Value, u32>,
-    /// Nodes whose options are still to be read.
-    unexplored: Vec<u32>,
+    /// Nodes whose options are still to be read, with their distance from the start.
+    unexplored: VecDeque<(u32, usize)>,
 }
 
 impl Explored {
-    /// The node of `position`, added (to be explored) if it is new.
-    fn node(&mut self, position: Value) -> u32 {
+    /// The node of `position`, added (to be explored) if it is new; `distance` is its number
+    /// of moves from the start.
+    fn node(&mut self, position: Value, distance: usize) -> u32 {
         if let Some(&u) = self.index.get(&position) {
             return u;
         }
         let u = self.graph.add_node();
         self.positions.push(Some(position.clone()));
         self.index.insert(position, u);
-        self.unexplored.push(u);
+        self.unexplored.push_back((u, distance));
         u
     }
 
@@ -99,8 +103,11 @@ impl Interpreter {
         span: &Span,
     ) -> EvalResult<Value> {
         let mut explored = Explored::default();
-        explored.node(root.clone());
-        while let Some(u) = explored.unexplored.pop() {
+        explored.node(root.clone(), 0);
+        while let Some((u, distance)) = explored.unexplored.pop_front() {
+            if distance > MAX_POSITION_DEPTH {
+                return Err(too_deep(instance, span));
+            }
             let position = explored.positions[u as usize]
                 .clone()
                 .expect("a position node");
@@ -122,7 +129,7 @@ impl Interpreter {
                     }
                     option => {
                         let option = self.normalise(instance, option, span)?;
-                        explored.node(option)
+                        explored.node(option, distance + 1)
                     }
                 };
                 explored.graph.add_option(u, v);

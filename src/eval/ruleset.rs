@@ -333,6 +333,18 @@ impl Interpreter {
     }
 }
 
+/// The error for a game whose positions go on for more than `MAX_POSITION_DEPTH` moves.
+pub(super) fn too_deep(instance: &RulesetInstance, span: &Span) -> EvalError {
+    EvalError::new(
+        format!(
+            "positions of `{}` nest deeper than {MAX_POSITION_DEPTH} moves",
+            instance.describe()
+        ),
+        span.clone(),
+    )
+    .with_help("is the game finite? every sequence of moves must end")
+}
+
 /// The signal that `position` was met again (or leads to a loop valued before), caught by
 /// `position_value`, which then values the position as a loopy game. Its message is what a
 /// caller that does not catch it shows.
@@ -365,18 +377,15 @@ struct Nested<'a> {
 }
 
 impl<'a> Nested<'a> {
-    /// Refuses to nest deeper than `MAX_POSITION_DEPTH`: the game is probably infinite.
+    /// Refuses to nest deeper than `MAX_POSITION_DEPTH`: the game is probably infinite. An
+    /// impartial ruleset's position is then valued on its graph, explored without recursion,
+    /// which refuses only positions that many moves away.
     fn enter(instance: &'a RulesetInstance, span: &Span) -> EvalResult<Nested<'a>> {
         let depth = instance.depth.get() + 1;
         if depth > MAX_POSITION_DEPTH {
-            return Err(EvalError::new(
-                format!(
-                    "positions of `{}` nest deeper than {MAX_POSITION_DEPTH} moves",
-                    instance.describe()
-                ),
-                span.clone(),
-            )
-            .with_help("is the game finite? every sequence of moves must end"));
+            let mut error = too_deep(instance, span);
+            error.loop_met = instance.def.impartial;
+            return Err(error);
         }
         instance.depth.set(depth);
         Ok(Nested {
