@@ -3,6 +3,7 @@
 
 pub mod heap;
 mod interrupt;
+pub mod misere;
 pub mod numbers;
 pub mod short;
 

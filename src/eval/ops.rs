@@ -237,6 +237,9 @@ fn add_or_subtract(
             _ => {}
         }
     }
+    if let Some(result) = crate::eval::misere::add_or_subtract(subtract, (&a, &sa), (&b, &sb)) {
+        return result;
+    }
     let verb = if subtract { "subtract" } else { "add" };
     let mismatch = |v: &Value, s: &Span| {
         EvalError::new(

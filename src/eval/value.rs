@@ -66,6 +66,8 @@ pub enum Value {
     Table(Rc<super::table::Table>),
     /// `latex(x)`: LaTeX source, printed as it is (so it can be pasted into a paper).
     Latex(Rc<str>),
+    /// A misère impartial game (`*[2#0]`) or a genus (`0^120`).
+    Misere(super::misere::MisereValue),
 }
 
 impl Value {
@@ -182,6 +184,7 @@ impl Value {
             Value::UptimalExpansion(_) => "an uptimal expansion",
             Value::Table(_) => "a table",
             Value::Latex(_) => "LaTeX source",
+            Value::Misere(m) => m.kind(),
         }
     }
 
@@ -281,6 +284,7 @@ impl PartialEq for Value {
             (Value::UptimalExpansion(a), Value::UptimalExpansion(b)) => a == b,
             (Value::Table(a), Value::Table(b)) => a == b,
             (Value::Latex(a), Value::Latex(b)) => a == b,
+            (Value::Misere(a), Value::Misere(b)) => a == b,
             _ => false,
         }
     }
@@ -322,6 +326,7 @@ impl Hash for Value {
             Value::Graph(g) => g.hash(state),
             Value::Periodicity(p) => p.as_ref().map(|p| p.to_string()).hash(state),
             Value::Explicit(e) => explicit_text(e).hash(state),
+            Value::Misere(m) => m.hash(state),
             Value::UptimalExpansion(e) => e.hash(state),
             Value::Table(t) => t.hash(state),
             Value::Latex(text) => text.hash(state),
@@ -356,7 +361,8 @@ fn kind_rank(v: &Value) -> u8 {
         | Value::Heap(_)
         | Value::Periodicity(_)
         | Value::Table(_)
-        | Value::Latex(_) => 13,
+        | Value::Latex(_)
+        | Value::Misere(_) => 13,
         Value::Grid(_) => 14,
         Value::Graph(_) => 15,
         Value::Function(_) | Value::Builtin(_) | Value::RulesetDef(_) | Value::Ruleset(_) => 12,
@@ -457,6 +463,7 @@ impl fmt::Display for Value {
             Value::UptimalExpansion(e) => write!(f, "{e}"),
             Value::Table(t) => write!(f, "{t}"),
             Value::Latex(text) => f.write_str(text),
+            Value::Misere(m) => write!(f, "{m}"),
             Value::Sum(parts) => match self.to_game() {
                 Some(g) => write!(f, "{}", Value::from_game(g)),
                 None => write_items(f, "sum(", parts, ")"),
@@ -469,6 +476,11 @@ impl fmt::Display for Value {
 fn explicit_text(e: &crate::core::ExplicitGame) -> String {
     match e {
         crate::core::ExplicitGame::Value(g) => g.to_string(),
+        // An impartial form prints as it is typed: a brace without a bar.
+        crate::core::ExplicitGame::Form { left, right } if left == right && !left.is_empty() => {
+            let options: Vec<String> = left.iter().map(explicit_text).collect();
+            format!("{{{}}}", options.join(","))
+        }
         crate::core::ExplicitGame::Form { left, right } => {
             let side = |options: &[crate::core::ExplicitGame]| {
                 options
