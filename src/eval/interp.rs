@@ -818,7 +818,7 @@ impl Interpreter {
                 let g = self.position_value(instance, position.value, span)?;
                 Ok(Value::from_game(g))
             }
-            Value::Misere(m) => super::misere::call(m, &args, span),
+            Value::Misere(m) => super::misere::call(self, m, &args, span),
             other => Err(EvalError::new(
                 format!("{} cannot be called", other.kind()),
                 span.clone(),

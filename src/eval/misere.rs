@@ -5,6 +5,8 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
+use ahash::{AHashMap, AHashSet};
+
 use crate::core::misere::{heap_forms, Genus, Misere};
 use crate::core::ExplicitGame;
 use crate::syntax::ast::Span;
@@ -12,6 +14,8 @@ use crate::syntax::ast::Span;
 use super::builtins::Arg;
 use super::error::{guarded, EvalError, EvalResult};
 use super::heap::{HeapGame, HeapKind};
+use super::interp::Interpreter;
+use super::ruleset::RulesetInstance;
 use super::value::Value;
 
 #[derive(Clone, Debug)]
@@ -20,6 +24,8 @@ pub enum MisereValue {
     Genus(Rc<Genus>),
     /// `misere(R)` for a heap game R.
     Heap(Rc<MisereHeap>),
+    /// `misere(R)` for an impartial ruleset R.
+    Ruleset(Rc<MisereRuleset>),
 }
 
 impl PartialEq for MisereValue {
@@ -28,6 +34,7 @@ impl PartialEq for MisereValue {
             (MisereValue::Form(a), MisereValue::Form(b)) => a == b,
             (MisereValue::Genus(a), MisereValue::Genus(b)) => a == b,
             (MisereValue::Heap(a), MisereValue::Heap(b)) => Rc::ptr_eq(a, b),
+            (MisereValue::Ruleset(a), MisereValue::Ruleset(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -41,6 +48,7 @@ impl std::hash::Hash for MisereValue {
             MisereValue::Form(g) => g.hash(state),
             MisereValue::Genus(g) => g.hash(state),
             MisereValue::Heap(h) => (Rc::as_ptr(h) as usize).hash(state),
+            MisereValue::Ruleset(r) => (Rc::as_ptr(r) as usize).hash(state),
         }
     }
 }
@@ -51,6 +59,7 @@ impl MisereValue {
             MisereValue::Form(_) => "a misère game",
             MisereValue::Genus(_) => "a genus",
             MisereValue::Heap(_) => "a misère heap game",
+            MisereValue::Ruleset(_) => "a misère ruleset",
         }
     }
 }
@@ -61,6 +70,7 @@ impl fmt::Display for MisereValue {
             MisereValue::Form(g) => write!(f, "{g}"),
             MisereValue::Genus(g) => write!(f, "{g}"),
             MisereValue::Heap(h) => write!(f, "misere({})", h.game.written),
+            MisereValue::Ruleset(r) => write!(f, "misere({})", r.instance.describe()),
         }
     }
 }
@@ -145,33 +155,44 @@ fn explicit_to_misere(e: &ExplicitGame) -> Option<Misere> {
     }
 }
 
-/// `R(n)` for a misère heap game.
-pub fn call(m: &MisereValue, args: &[Arg], span: &Span) -> EvalResult<Value> {
-    let MisereValue::Heap(heap) = m else {
-        return Err(EvalError::new(
-            format!("{} cannot be called", m.kind()),
-            span.clone(),
-        ));
-    };
+/// `R(n)` for a misère heap game, `R(p)` for a misère ruleset.
+pub fn call(
+    interp: &mut Interpreter,
+    m: &MisereValue,
+    args: &[Arg],
+    span: &Span,
+) -> EvalResult<Value> {
     let [a] = args else {
         return Err(EvalError::new(
-            "a heap game takes one heap size",
+            format!("{} takes one position", m.kind()),
             span.clone(),
         ));
     };
-    let n = a
-        .value
-        .as_i64()
-        .and_then(|n| usize::try_from(n).ok())
-        .ok_or_else(|| {
-            EvalError::new(
-                format!("a heap has a nonnegative integer size, not {}", a.value),
-                a.span.clone(),
-            )
-        })?;
-    guarded(span, || {
-        Ok(Value::Misere(MisereValue::Form(heap.forms(n)[n])))
-    })
+    match m {
+        MisereValue::Heap(heap) => {
+            let n = a
+                .value
+                .as_i64()
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    EvalError::new(
+                        format!("a heap has a nonnegative integer size, not {}", a.value),
+                        a.span.clone(),
+                    )
+                })?;
+            guarded(span, || {
+                Ok(Value::Misere(MisereValue::Form(heap.forms(n)[n])))
+            })
+        }
+        MisereValue::Ruleset(r) => {
+            let g = ruleset_form(interp, r, a.value.clone(), span)?;
+            Ok(Value::Misere(MisereValue::Form(g)))
+        }
+        _ => Err(EvalError::new(
+            format!("{} cannot be called", m.kind()),
+            span.clone(),
+        )),
+    }
 }
 
 /// `G + H` and `G - H` (the misère difference) when either operand is a misère form; `None`
@@ -198,4 +219,75 @@ pub fn add_or_subtract(
                     .with_help("misère differences need not exist (no X has X + *[2] = *[0]); cg searches the followers of G and their differences")
             })
     }))
+}
+
+/// An impartial ruleset played misère, `misere(Kayles)`: `R(p)` is the misère canonical form
+/// of position p. Its own table, by normalised position.
+#[derive(Debug)]
+pub struct MisereRuleset {
+    pub instance: Rc<RulesetInstance>,
+    table: RefCell<AHashMap<Value, Misere>>,
+    in_progress: RefCell<AHashSet<Value>>,
+}
+
+impl MisereRuleset {
+    pub fn new(instance: Rc<RulesetInstance>) -> MisereRuleset {
+        MisereRuleset {
+            instance,
+            table: RefCell::new(AHashMap::new()),
+            in_progress: RefCell::new(AHashSet::new()),
+        }
+    }
+}
+
+/// The misère form of a position of an impartial ruleset (a `sum` of positions is the sum of
+/// their forms).
+pub fn ruleset_form(
+    interp: &mut Interpreter,
+    r: &MisereRuleset,
+    position: Value,
+    span: &Span,
+) -> EvalResult<Misere> {
+    if let Value::Sum(parts) = position {
+        let mut total = Misere::ZERO;
+        for part in parts.iter() {
+            total = total.sum(ruleset_form(interp, r, part.clone(), span)?);
+        }
+        return Ok(total);
+    }
+    let (position, parts) = interp.normal_parts(&r.instance, position, span)?;
+    if let Some(parts) = parts {
+        return ruleset_form(interp, r, Value::Sum(Rc::new(parts)), span);
+    }
+    if let Some(&g) = r.table.borrow().get(&position) {
+        return Ok(g);
+    }
+    if !r.in_progress.borrow_mut().insert(position.clone()) {
+        return Err(EvalError::new(
+            format!("the position {position} can be reached from itself"),
+            span.clone(),
+        )
+        .with_help("misère canonical forms are for short (loopfree) games"));
+    }
+    let result = ruleset_options(interp, r, &position, span);
+    r.in_progress.borrow_mut().remove(&position);
+    let g = guarded(span, || Ok(Misere::from_options(&result?)))?;
+    r.table.borrow_mut().insert(position, g);
+    Ok(g)
+}
+
+fn ruleset_options(
+    interp: &mut Interpreter,
+    r: &MisereRuleset,
+    position: &Value,
+    span: &Span,
+) -> EvalResult<Vec<Misere>> {
+    crate::core::check_interrupt();
+    let moves = interp
+        .impartial_moves(&r.instance, position, span)?
+        .ok_or_else(|| EvalError::new("misère play needs an impartial ruleset", span.clone()))?;
+    moves
+        .into_iter()
+        .map(|m| ruleset_form(interp, r, m, span))
+        .collect()
 }

@@ -7,10 +7,13 @@ use std::rc::Rc;
 use crate::core::misere::Misere;
 use crate::core::{Game, Outcome};
 use crate::eval::error::{EvalError, EvalResult};
-use crate::eval::misere::{to_misere, MisereHeap, MisereValue};
+use crate::eval::interp::Interpreter;
+use crate::eval::misere::{to_misere, MisereHeap, MisereRuleset, MisereValue};
 use crate::eval::value::Value;
 
-use super::{builtin, Arg, Arity, Builtin};
+use crate::syntax::ast::Span;
+
+use super::{builtin, builtin_with_interpreter, Arg, Arity, Builtin};
 
 use Arity::{Between, Exactly};
 
@@ -32,9 +35,9 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("misere_nim_value", "misere_nim_value(G)", Exactly(1),
         "The misère nim-value: 1 for 0, else the mex of the options' (WW ch. 13); G + *n is a misère P-position exactly for this n.",
         "misere_nim_value(*[0])  # 1", |a, _| Ok(Value::integer(form(&a[0])?.misere_nim_value()))),
-    builtin!("genus", "genus(G) or genus(R, sizes)", Between(1, 2),
-        "The genus g^(γ0γ1...) of an impartial game (WW ch. 13): its normal nim-value and the misère nim-values of G, G+*2, G+*2+*2, ...; with a heap game R and heap sizes, the list of their genera.",
-        "genus(*[2#])  # 0^0", |a, _| genus(a)),
+    builtin_with_interpreter!("genus", "genus(G) or genus(R, positions)", Between(1, 2),
+        "The genus g^(γ0γ1...) of an impartial game (WW ch. 13): its normal nim-value and the misère nim-values of G, G+*2, G+*2+*2, ...; with a heap game or impartial ruleset R and heap sizes (positions), the list of their genera.",
+        "genus(*[2#])  # 0^0", genus),
     builtin!("misere_birthday", "misere_birthday(G)", Exactly(1),
         "The birthday of the misère canonical form.",
         "misere_birthday(*[2##])  # 4", |a, _| Ok(Value::integer(form(&a[0])?.birthday()))),
@@ -63,55 +66,37 @@ pub static BUILTINS: &[Builtin] = &[
         "A game X such that G + X and H + X have different misère outcomes (an error when G = H).",
         "distinguisher(*[0], *[2[2]])  # *[0]", |a, _| distinguisher(&a[0], &a[1])),
     builtin!("misere", "misere(R)", Exactly(1),
-        "An impartial heap game played misère: R(n) is the misère canonical form of a heap of n.",
+        "An impartial heap game or ruleset played misère: R(n) is the misère canonical form of a heap of n (of position n).",
         "misere(octal 0.07)(4)  # *[2]", |a, _| misere(&a[0])),
 ];
 
-fn genus(a: &[Arg]) -> EvalResult<Value> {
+fn genus(interp: &mut Interpreter, a: &[Arg], span: &Span) -> EvalResult<Value> {
     let genus_value = |g: Misere| Value::Misere(MisereValue::Genus(Rc::new(g.genus())));
-    let [r, sizes] = a else {
+    let [r, positions] = a else {
         return Ok(genus_value(form(&a[0])?));
     };
-    let heap = misere_heap(r)?;
-    let sizes: Vec<usize> = match sizes.value.integer_range() {
-        Some(range) => range.map(|n| n as usize).collect(),
-        None => sizes
-            .value
-            .elements()
-            .unwrap_or_default()
-            .iter()
-            .map(|v| v.as_i64().and_then(|n| usize::try_from(n).ok()))
-            .collect::<Option<_>>()
-            .ok_or_else(|| {
-                EvalError::new(
-                    "heap sizes are a range or a list of sizes",
-                    sizes.span.clone(),
-                )
-            })?,
+    let positions: Vec<Value> = match positions.value.integer_range() {
+        Some(range) => range.map(Value::int).collect(),
+        None => positions.value.elements().ok_or_else(|| {
+            EvalError::new(
+                "positions are a range or a collection",
+                positions.span.clone(),
+            )
+        })?,
     };
-    let Some(&max) = sizes.iter().max() else {
-        return Ok(Value::list(Vec::new()));
+    let Value::Misere(game) = misere(r)? else {
+        unreachable!("misere() gives a misère game")
     };
-    let forms = heap.forms(max);
-    Ok(Value::list(
-        sizes.iter().map(|&n| genus_value(forms[n])).collect(),
-    ))
-}
-
-/// The misère heap game an argument is: `misere(R)`, or an impartial heap game itself.
-fn misere_heap(a: &Arg) -> EvalResult<Rc<MisereHeap>> {
-    match &a.value {
-        Value::Misere(MisereValue::Heap(h)) => Ok(h.clone()),
-        Value::Heap(_) => match misere(a)? {
-            Value::Misere(MisereValue::Heap(h)) => Ok(h),
-            _ => unreachable!("misere() of a heap game is a misère heap game"),
-        },
-        v => Err(
-            EvalError::new(format!("{} is not a heap game", v.kind()), a.span.clone()).with_help(
-                "genus(R, sizes) takes a heap game such as octal 0.77 or misere(octal 0.77)",
-            ),
-        ),
+    let mut genera = Vec::with_capacity(positions.len());
+    for p in positions {
+        let arg = Arg {
+            value: p,
+            span: span.clone(),
+        };
+        let g = crate::eval::misere::call(interp, &game, &[arg], span)?;
+        genera.push(genus_value(to_misere(&g, span)?));
     }
+    Ok(Value::list(genera))
 }
 
 fn misere(a: &Arg) -> EvalResult<Value> {
@@ -119,12 +104,18 @@ fn misere(a: &Arg) -> EvalResult<Value> {
         Value::Heap(h) if h.is_impartial() => Ok(Value::Misere(MisereValue::Heap(Rc::new(
             MisereHeap::new(h.clone()),
         )))),
-        Value::Misere(MisereValue::Heap(_)) => Ok(a.value.clone()),
+        Value::Ruleset(r) if r.def.impartial => Ok(Value::Misere(MisereValue::Ruleset(Rc::new(
+            MisereRuleset::new(r.clone()),
+        )))),
+        Value::Misere(MisereValue::Heap(_) | MisereValue::Ruleset(_)) => Ok(a.value.clone()),
         v => Err(EvalError::new(
-            format!("misere() takes an impartial heap game, not {}", v.kind()),
+            format!(
+                "misere() takes an impartial heap game or ruleset, not {}",
+                v.kind()
+            ),
             a.span.clone(),
         )
-        .with_help("for example misere(octal 0.77)")),
+        .with_help("for example misere(octal 0.77) or misere(Kayles)")),
     }
 }
 
