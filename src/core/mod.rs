@@ -4,6 +4,7 @@
 pub mod heap;
 mod interrupt;
 pub mod loopy;
+pub mod misere;
 pub mod numbers;
 pub mod short;
 

@@ -534,6 +534,7 @@ impl<'g> Compiler<'g> {
         Ok(match &e.kind {
             ExprKind::Nus(lit) => Node::Const(ops::eval_literal(lit, span)?),
             ExprKind::Str(s) => Node::Const(Value::str(s)),
+            ExprKind::Misere(text) => Node::Const(super::misere::literal(text, span)?),
             ExprKind::Heap {
                 family,
                 code,
@@ -700,6 +701,18 @@ impl<'g> Compiler<'g> {
                     .collect::<EvalResult<_>>()?,
             },
             ExprKind::Explicit(inner) => self.explicit(inner)?,
+            // A brace without a bar inside quotes is an impartial form: the same options for
+            // both players, `'{*2, 0}'`.
+            ExprKind::Set(options) => ExplicitNode::Form {
+                left: options
+                    .iter()
+                    .map(|o| self.explicit(o))
+                    .collect::<EvalResult<_>>()?,
+                right: options
+                    .iter()
+                    .map(|o| self.explicit(o))
+                    .collect::<EvalResult<_>>()?,
+            },
             _ => ExplicitNode::Value(self.expr(e)?, e.span.clone()),
         })
     }

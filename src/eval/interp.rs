@@ -817,6 +817,7 @@ impl Interpreter {
                 })?;
                 self.position_value(instance, position.value, span)
             }
+            Value::Misere(m) => super::misere::call(self, m, &args, span),
             other => Err(EvalError::new(
                 format!("{} cannot be called", other.kind()),
                 span.clone(),

@@ -68,6 +68,11 @@ pub fn value_latex(v: &Value) -> Result<String, &'static str> {
         Value::Table(t) => table_latex(t)?,
         Value::Latex(text) => text.to_string(),
         Value::LoopyNimber(n) => loopy_nimber_latex(n),
+        // The notation as it prints, in a math-mode text box (it uses `#`, `&` and `;`).
+        Value::Misere(m) => format!(
+            r"\texttt{{{}}}",
+            m.to_string().replace('#', r"\#").replace('&', r"\&")
+        ),
         Value::Function(_)
         | Value::Builtin(_)
         | Value::RulesetDef(_)

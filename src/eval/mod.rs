@@ -10,6 +10,7 @@ pub mod interp;
 pub mod ir;
 pub mod latex;
 mod loopy_ruleset;
+pub mod misere;
 pub mod num;
 pub mod ops;
 mod position_table;

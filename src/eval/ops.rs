@@ -259,6 +259,9 @@ fn add_or_subtract(
     if let Some(sum) = loopy_nimber_sum(&a, &b, &sb)? {
         return Ok(sum);
     }
+    if let Some(result) = crate::eval::misere::add_or_subtract(subtract, (&a, &sa), (&b, &sb)) {
+        return result;
+    }
     let verb = if subtract { "subtract" } else { "add" };
     let mismatch = |v: &Value, s: &Span| {
         EvalError::new(

@@ -322,6 +322,38 @@ impl Interpreter {
         Ok(total)
     }
 
+    /// For misère play (`eval::misere`): the positions an impartial ruleset's `moves` rule
+    /// gives (a `sum` stays a sum), each normalised; `None` for a partizan ruleset.
+    pub(crate) fn impartial_moves(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        position: &Value,
+        span: &Span,
+    ) -> EvalResult<Option<Vec<Value>>> {
+        let Some(moves) = instance
+            .rules
+            .moves
+            .as_ref()
+            .filter(|_| instance.def.impartial)
+        else {
+            return Ok(None);
+        };
+        let options = self.apply_rule(instance, moves, position.clone(), span)?;
+        collection(options, "moves", span).map(Some)
+    }
+
+    /// For misère play: the representative of a position, and its parts if it splits.
+    pub(crate) fn normal_parts(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        position: Value,
+        span: &Span,
+    ) -> EvalResult<(Value, Option<Vec<Value>>)> {
+        let position = self.normalise(instance, position, span)?;
+        let parts = self.split_parts(instance, &position, span)?;
+        Ok((position, parts))
+    }
+
     pub(super) fn apply_rule(
         &mut self,
         instance: &Rc<RulesetInstance>,

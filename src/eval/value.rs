@@ -69,6 +69,8 @@ pub enum Value {
     /// The infinite loopy nim-value ∞_K of a position of a loopy impartial ruleset (finite
     /// ones are nimbers).
     LoopyNimber(Rc<crate::core::loopy::nim::LoopyNimber>),
+    /// A misère impartial game (`*[2#0]`) or a genus (`0^120`).
+    Misere(super::misere::MisereValue),
 }
 
 impl Value {
@@ -194,6 +196,7 @@ impl Value {
             Value::UptimalExpansion(_) => "an uptimal expansion",
             Value::Table(_) => "a table",
             Value::Latex(_) => "LaTeX source",
+            Value::Misere(m) => m.kind(),
         }
     }
 
@@ -294,6 +297,7 @@ impl PartialEq for Value {
             (Value::Table(a), Value::Table(b)) => a == b,
             (Value::Latex(a), Value::Latex(b)) => a == b,
             (Value::LoopyNimber(a), Value::LoopyNimber(b)) => a == b,
+            (Value::Misere(a), Value::Misere(b)) => a == b,
             _ => false,
         }
     }
@@ -335,6 +339,7 @@ impl Hash for Value {
             Value::Graph(g) => g.hash(state),
             Value::Periodicity(p) => p.as_ref().map(|p| p.to_string()).hash(state),
             Value::Explicit(e) => explicit_text(e).hash(state),
+            Value::Misere(m) => m.hash(state),
             Value::UptimalExpansion(e) => e.hash(state),
             Value::Table(t) => t.hash(state),
             Value::Latex(text) => text.hash(state),
@@ -371,7 +376,8 @@ fn kind_rank(v: &Value) -> u8 {
         | Value::Periodicity(_)
         | Value::Table(_)
         | Value::Latex(_)
-        | Value::LoopyNimber(_) => 13,
+        | Value::LoopyNimber(_)
+        | Value::Misere(_) => 13,
         Value::Grid(_) => 14,
         Value::Graph(_) => 15,
         Value::Function(_) | Value::Builtin(_) | Value::RulesetDef(_) | Value::Ruleset(_) => 12,
@@ -473,6 +479,7 @@ impl fmt::Display for Value {
             Value::Table(t) => write!(f, "{t}"),
             Value::Latex(text) => f.write_str(text),
             Value::LoopyNimber(v) => write!(f, "{v}"),
+            Value::Misere(m) => write!(f, "{m}"),
             Value::Sum(parts) => match self.to_game() {
                 Some(g) => write!(f, "{}", Value::from_game(g)),
                 None => write_items(f, "sum(", parts, ")"),
@@ -485,6 +492,11 @@ impl fmt::Display for Value {
 fn explicit_text(e: &crate::core::ExplicitGame) -> String {
     match e {
         crate::core::ExplicitGame::Value(g) => g.to_string(),
+        // An impartial form prints as it is typed: a brace without a bar.
+        crate::core::ExplicitGame::Form { left, right } if left == right && !left.is_empty() => {
+            let options: Vec<String> = left.iter().map(explicit_text).collect();
+            format!("{{{}}}", options.join(","))
+        }
         crate::core::ExplicitGame::Form { left, right } => {
             let side = |options: &[crate::core::ExplicitGame]| {
                 options

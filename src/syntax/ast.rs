@@ -46,6 +46,8 @@ pub enum ExprKind {
     },
     /// A string in double quotes, escapes resolved.
     Str(String),
+    /// `*[...]`: a misère impartial form; the text between the outer brackets.
+    Misere(String),
     /// A heap game: the family (`octal`, `hex`, `tb`, `subtraction`, `allbut`, `splittles`) and
     /// its code or set as written, and for a partizan pair `... vs ...` Right's code or set.
     Heap {

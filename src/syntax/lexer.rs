@@ -70,10 +70,35 @@ pub enum LexErrorKind {
     UnterminatedString,
     /// A backslash in a string not followed by `n`, `t`, `"` or `\\`.
     BadEscape,
+    /// `*[` with no matching `]` (only heap digits, `&`, `;`, `#`, `-`, parentheses and
+    /// brackets may come between).
+    UnterminatedMisere,
 }
 
 fn unterminated(_: &mut logos::Lexer<'_, Token>) -> Result<(), LexErrorKind> {
     Err(LexErrorKind::UnterminatedString)
+}
+
+/// The text of a misère form `*[...]` between its outer brackets: everything up to the
+/// matching `]`, which must come before any character the notation does not use.
+fn misere_form(lex: &mut logos::Lexer<'_, Token>) -> Result<String, LexErrorKind> {
+    let mut depth = 1;
+    for (i, c) in lex.remainder().char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    let inner = lex.remainder()[..i].to_string();
+                    lex.bump(i + 1);
+                    return Ok(inner);
+                }
+            }
+            '0'..='9' | '&' | ';' | '#' | '-' | '(' | ')' => {}
+            _ => break,
+        }
+    }
+    Err(LexErrorKind::UnterminatedMisere)
 }
 
 /// The text of a string literal, without its quotes, escapes resolved.
@@ -170,6 +195,11 @@ pub enum Token {
     Or,
     #[token("not")]
     Not,
+
+    /// A misère impartial form in Conway's and Hoey's notation, `*[2#0]`: the text between the
+    /// outer brackets (NOTATION.md, "Misère impartial games").
+    #[token("*[", misere_form)]
+    MisereLiteral(String),
 
     // ----- Strings and line breaks --------------------------------------------------------
     /// A string in double quotes; `\"`, `\\`, `\n` and `\t` are escapes.
@@ -299,7 +329,11 @@ impl Token {
     fn ends_operand(&self) -> bool {
         matches!(
             self,
-            Token::Name(_) | Token::RParen | Token::RBracket | Token::RBrace
+            Token::Name(_)
+                | Token::RParen
+                | Token::RBracket
+                | Token::RBrace
+                | Token::MisereLiteral(_)
         )
     }
 
@@ -316,6 +350,7 @@ impl Token {
                 | Token::LBrace
                 | Token::Less
                 | Token::LessBar
+                | Token::MisereLiteral(_)
         )
     }
 }
@@ -334,12 +369,36 @@ pub fn raw_tokens(src: &str) -> Result<Vec<Spanned>, SyntaxError> {
     let mut out = Vec::new();
     while let Some(result) = lexer.next() {
         let span = lexer.span();
+        let misere = matches!(
+            result,
+            Ok(Token::MisereLiteral(_)) | Err(LexErrorKind::UnterminatedMisere)
+        );
+        if misere && follows_operand(&out, span.start) {
+            // `3*[1]`, `f(x)*[2]`: a product with a list, not a misère form. Lex again from the
+            // bracket on.
+            out.push((span.start, Token::Star, span.start + 1));
+            let rest = raw_tokens(&src[span.start + 1..]).map_err(|mut e| {
+                e.span = (e.span.start + span.start + 1)..(e.span.end + span.start + 1);
+                e
+            })?;
+            let shift = span.start + 1;
+            out.extend(rest.into_iter().map(|(a, t, b)| (a + shift, t, b + shift)));
+            return Ok(out);
+        }
         match result {
             Ok(token) => out.push((span.start, token, span.end)),
             Err(kind) => return Err(lex_error(src, kind, span)),
         }
     }
     Ok(out)
+}
+
+/// True when the last raw token ends at `at` and ends an operand (`3`, `x`, `)`, `]`, `}`).
+fn follows_operand(out: &[Spanned], at: usize) -> bool {
+    matches!(
+        out.last(),
+        Some((_, Token::Digits(_) | Token::Carets(_) | Token::Name(_) | Token::RParen | Token::RBracket | Token::RBrace, end)) if *end == at
+    )
 }
 
 fn lex_error(src: &str, kind: LexErrorKind, span: Span) -> SyntaxError {
@@ -351,6 +410,9 @@ fn lex_error(src: &str, kind: LexErrorKind, span: Span) -> SyntaxError {
         LexErrorKind::BadEscape => SyntaxError::new("unknown escape in a string", span)
             .with_label("this string")
             .with_help("the escapes are \\n, \\t, \\\" and \\\\"),
+        LexErrorKind::UnterminatedMisere => SyntaxError::new("unterminated misère form", span)
+            .with_label("this `*[`")
+            .with_help("a misère form is written `*[...]` with heap digits, `&n;`, `#`, `-`, `(`, `)` and `[...]` inside, as in `*[2#0]`"),
         LexErrorKind::UnexpectedCharacter => {
             let ch = text.chars().next();
             let shown = match ch {

@@ -227,6 +227,7 @@ fn write_sexp(expr: &Expr, out: &mut String) {
         ExprKind::Unary { op, operand } => write_list(unary_name(*op), &[operand], out),
         ExprKind::Binary { op, lhs, rhs } => write_list(binary_name(*op), &[lhs, rhs], out),
         ExprKind::Str(text) => out.push_str(&format!("{text:?}")),
+        ExprKind::Misere(text) => out.push_str(&format!("*[{text}]")),
         ExprKind::Heap {
             family,
             code,

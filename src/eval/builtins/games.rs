@@ -91,6 +91,9 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("nim_value", "nim_value(G)", Exactly(1),
         "The nim-value n of an impartial game G = *n (Sprague-Grundy).",
         "nim_value({0,*|0,*})  # 2", |a, _| {
+            if let Some(v) = super::misere::nim_value(&a[0]) {
+                return v;
+            }
             let g = game(&a[0])?;
             g.nim_value().map(Value::integer).ok_or_else(|| {
                 EvalError::new(format!("{g} is not a nimber, so it has no nim-value"), a[0].span.clone())

@@ -6,6 +6,7 @@ mod boards;
 mod collections;
 mod games;
 mod graphs;
+pub(crate) mod misere;
 mod output;
 mod rulesets;
 mod thermal;
@@ -26,6 +27,7 @@ static TABLES: &[&[Builtin]] = &[
     boards::BUILTINS,
     graphs::BUILTINS,
     output::BUILTINS,
+    misere::BUILTINS,
 ];
 
 /// Names that stand for constants: the booleans and the outcome classes.

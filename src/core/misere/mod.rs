@@ -1,0 +1,81 @@
+//! Misère impartial games (ONAG ch. 12, WW ch. 13): canonical forms in their own arena, sums,
+//! outcomes, nim-values and the genus, and Conway's and Hoey's `*[...]` notation. The short-game
+//! engine knows nothing of these; a misère form comes from an impartial form by
+//! `Misere::from_options`, one explicit conversion.
+
+mod difference;
+mod genus;
+mod heap_game;
+mod notation;
+mod properties;
+mod store;
+#[cfg(test)]
+mod tests;
+
+pub use genus::{Genus, GenusStyle};
+pub use heap_game::heap_forms;
+pub use notation::NotationError;
+pub use store::{Misere, MAX_HEAP};
+
+use store::with_store;
+
+impl Misere {
+    /// The genus (WW ch. 13).
+    ///
+    /// ```
+    /// use cg::core::misere::Misere;
+    /// assert_eq!(Misere::ZERO.genus().to_string(), "0");
+    /// assert_eq!(Misere::ZERO.genus().gammas, vec![1, 2, 0]); // 0^120 in full
+    /// ```
+    pub fn genus(self) -> Genus {
+        with_store(|s| s.genus(self))
+    }
+
+    /// Reads the text inside `*[...]`.
+    ///
+    /// ```
+    /// use cg::core::misere::Misere;
+    /// let two = Misere::heap(2);
+    /// assert_eq!(Misere::parse("2[2]").unwrap(), two.sum(two));
+    /// assert_eq!(Misere::parse("2#").unwrap(), Misere::from_options(&[two]));
+    /// ```
+    pub fn parse(text: &str) -> Result<Misere, NotationError> {
+        with_store(|s| s.parse_notation(text))
+    }
+
+    /// The text inside `*[...]` (see `notation`).
+    pub fn notation(self) -> String {
+        with_store(|s| s.notation(self))
+    }
+
+    /// X with X + h = self, when cg finds one (see `difference`).
+    pub fn difference(self, h: Misere) -> Option<Misere> {
+        with_store(|s| s.difference(self, h))
+    }
+
+    /// The mate (ONAG ch. 12).
+    pub fn mate(self) -> Misere {
+        with_store(|s| s.mate(self))
+    }
+
+    /// Even: b(G) < b(G + *) (ONAG ch. 12).
+    pub fn is_even(self) -> bool {
+        with_store(|s| s.is_even(self))
+    }
+
+    /// Tame, hereditarily (ONAG ch. 12).
+    pub fn is_tame(self) -> bool {
+        with_store(|s| s.is_tame(self))
+    }
+
+    /// A game that tells `self` and `other` apart in misère play (none when they are equal).
+    pub fn distinguisher(self, other: Misere) -> Option<Misere> {
+        with_store(|s| s.distinguisher(self, other))
+    }
+}
+
+impl std::fmt::Display for Misere {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "*[{}]", self.notation())
+    }
+}

@@ -1,0 +1,273 @@
+//! Checks of the misère engine against facts from the literature and against brute force on
+//! game trees (forms that are never simplified).
+
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+
+use super::Misere;
+
+/// An impartial game as a tree of forms, for brute force.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Form(Vec<Form>);
+
+fn heap_form(n: usize) -> Form {
+    Form((0..n).map(heap_form).collect())
+}
+
+/// Misère nim-value of a sum of forms by plain recursion: 1 for the empty sum, else the mex of
+/// the options' (a move changes one summand).
+fn brute_g_minus(parts: &[Form], memo: &mut HashMap<Vec<Form>, u32>) -> u32 {
+    let mut key: Vec<Form> = parts.iter().filter(|p| !p.0.is_empty()).cloned().collect();
+    key.sort();
+    if key.is_empty() {
+        return 1;
+    }
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut seen = Vec::new();
+    for i in 0..key.len() {
+        for option in &key[i].0 {
+            let mut next = key.clone();
+            next[i] = option.clone();
+            seen.push(brute_g_minus(&next, memo));
+        }
+    }
+    let v = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(key, v);
+    v
+}
+
+fn to_misere(f: &Form) -> Misere {
+    let options: Vec<Misere> = f.0.iter().map(to_misere).collect();
+    Misere::from_options(&options)
+}
+
+/// Every form of birthday at most `day`, each once (sets of forms of the previous day).
+fn forms_by_day(day: u32) -> Vec<Form> {
+    let mut forms = vec![Form(vec![])];
+    for _ in 0..day {
+        let n = forms.len();
+        let mut next = Vec::new();
+        for mask in 0u64..(1 << n) {
+            next.push(Form(
+                (0..n)
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| forms[i].clone())
+                    .collect(),
+            ));
+        }
+        forms = next;
+    }
+    forms
+}
+
+/// Canonical forms born by day 0, 1, 2, 3, 4: 1, 2, 3, 5, 22 (ONAG ch. 12; Siegel, "On the
+/// structure of misère impartial games" (2020), §1, which continues 4171780).
+#[test]
+fn games_born_by_day() {
+    let mut by_day = vec![Misere::ZERO];
+    let mut counts = vec![1];
+    for _ in 0..4 {
+        let n = by_day.len();
+        let mut next: Vec<Misere> = (0u64..(1 << n))
+            .map(|mask| {
+                let opts: Vec<Misere> = (0..n)
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| by_day[i])
+                    .collect();
+                Misere::from_options(&opts)
+            })
+            .collect();
+        next.sort();
+        next.dedup();
+        counts.push(next.len());
+        by_day = next;
+    }
+    assert_eq!(counts, vec![1, 2, 3, 5, 22]);
+}
+
+/// Hand computations: {*} = 0 (its option * is a P-position reversing through 0), {0, *2} = *
+/// (*2 reverses through *), {*2} is not 0 (a P-position, while 0 is an N-position).
+#[test]
+fn small_reductions() {
+    let (star, two) = (Misere::heap(1), Misere::heap(2));
+    assert_eq!(Misere::from_options(&[star]), Misere::ZERO);
+    assert_eq!(Misere::from_options(&[Misere::ZERO, two]), star);
+    let two_sharp = Misere::from_options(&[two]);
+    assert_ne!(two_sharp, Misere::ZERO);
+    assert!(two_sharp.is_p_position());
+    assert_eq!(star.sum(star), Misere::ZERO);
+    // *a + * = *(a xor 1) in misère play (the options are *b + * and *a).
+    assert_eq!(Misere::heap(6).sum(star), Misere::heap(7));
+}
+
+/// Equal canonical forms play alike and different ones are told apart, over every form born by
+/// day 3 and every test game born by day 3, by brute force on the trees.
+#[test]
+fn canonical_forms_against_brute_force() {
+    let forms = forms_by_day(3);
+    let mut memo = HashMap::new();
+    let tests = forms.clone();
+    let profile = |f: &Form, memo: &mut HashMap<Vec<Form>, u32>| -> Vec<bool> {
+        tests
+            .iter()
+            .map(|x| brute_g_minus(&[f.clone(), x.clone()], memo) == 0)
+            .collect()
+    };
+    let mut seen: HashMap<Misere, Vec<bool>> = HashMap::new();
+    for f in &forms {
+        let g = to_misere(f);
+        let p = profile(f, &mut memo);
+        // The engine's misère nim-value is the brute force's.
+        assert_eq!(
+            g.misere_nim_value(),
+            brute_g_minus(std::slice::from_ref(f), &mut memo)
+        );
+        match seen.get(&g) {
+            Some(q) => assert_eq!(&p, q, "{f:?} plays unlike its canonical form"),
+            None => {
+                seen.insert(g, p);
+            }
+        }
+    }
+    // Five values by day 3, and their outcome profiles against day-3 games all differ.
+    assert_eq!(seen.len(), 5);
+    let profiles: std::collections::HashSet<_> = seen.values().collect();
+    assert_eq!(profiles.len(), 5);
+}
+
+fn arb_form() -> impl Strategy<Value = Form> {
+    let leaf = Just(Form(vec![]));
+    leaf.prop_recursive(4, 24, 4, |inner| {
+        prop::collection::vec(inner, 0..4).prop_map(Form)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The misère outcome of a sum of two random forms: the engine's canonical sum against a
+    /// search over the trees.
+    #[test]
+    fn sum_outcome_matches_search(a in arb_form(), b in arb_form()) {
+        let mut memo = HashMap::new();
+        let brute = brute_g_minus(&[a.clone(), b.clone()], &mut memo);
+        let engine = to_misere(&a).sum(to_misere(&b));
+        prop_assert_eq!(engine.misere_nim_value(), brute);
+    }
+
+    /// Misère Nim (Bouton 1901; WW ch. 13): a position is a P-position exactly when every heap
+    /// is 0 or 1 and an odd number are 1, or some heap exceeds 1 and the nim-sum is 0.
+    #[test]
+    fn misere_nim_rule(heaps in prop::collection::vec(0u32..7, 0..5)) {
+        let g = heaps.iter().fold(Misere::ZERO, |acc, &h| acc.sum(Misere::heap(h)));
+        let ones = heaps.iter().filter(|&&h| h == 1).count();
+        let nim_sum = heaps.iter().fold(0, |a, &h| a ^ h);
+        let p = if heaps.iter().all(|&h| h <= 1) { ones % 2 == 1 } else { nim_sum == 0 };
+        prop_assert_eq!(g.is_p_position(), p);
+    }
+
+    /// Sums are commutative and associative (the arena's handles must agree).
+    #[test]
+    fn sum_laws(a in arb_form(), b in arb_form(), c in arb_form()) {
+        let (a, b, c) = (to_misere(&a), to_misere(&b), to_misere(&c));
+        prop_assert_eq!(a.sum(b), b.sum(a));
+        prop_assert_eq!(a.sum(b).sum(c), a.sum(b.sum(c)));
+    }
+
+    /// Every printed form reads back as itself.
+    #[test]
+    fn notation_round_trip(a in arb_form(), b in arb_form()) {
+        let g = to_misere(&a).sum(to_misere(&b));
+        let text = g.notation();
+        prop_assert_eq!(Misere::parse(&text), Ok(g), "{}", text);
+    }
+
+    /// The genus superscripts are the misère nim-values of G, G+*2, G+*2+*2, ... (searched on
+    /// the trees), and the normal nim-value is the normal one.
+    #[test]
+    fn genus_matches_search(a in arb_form()) {
+        let g = to_misere(&a);
+        let genus = g.genus();
+        let mut memo = HashMap::new();
+        let mut parts = vec![a.clone()];
+        for k in 0..5 {
+            prop_assert_eq!(genus.gamma(k), brute_g_minus(&parts, &mut memo), "k = {}", k);
+            parts.push(heap_form(2));
+        }
+    }
+
+    /// The mate: G + G⁻ is a misère P-position (ONAG ch. 12).
+    #[test]
+    fn mate_sum_is_p(a in arb_form()) {
+        let g = to_misere(&a);
+        prop_assert!(g.sum(g.mate()).is_p_position());
+    }
+
+    /// Distinct forms have a distinguisher that the search confirms.
+    #[test]
+    fn distinguisher_distinguishes(a in arb_form(), b in arb_form()) {
+        let (g, h) = (to_misere(&a), to_misere(&b));
+        let d = g.distinguisher(h);
+        prop_assert_eq!(d.is_some(), g != h);
+        if let Some(x) = d {
+            prop_assert_ne!(g.sum(x).is_p_position(), h.sum(x).is_p_position());
+        }
+    }
+}
+
+/// The examples of NOTATION.md ("Misère impartial games") and of the CGSuite tutorial.
+#[test]
+fn notation_examples() {
+    let h = Misere::heap;
+    let single = |g: Misere| Misere::from_options(&[g]);
+    let two_two = h(2).sum(h(2));
+    assert_eq!(Misere::parse("0"), Ok(Misere::ZERO));
+    assert_eq!(
+        Misere::parse("2#0"),
+        Ok(Misere::from_options(&[single(h(2)), h(0)]))
+    );
+    assert_eq!(
+        Misere::parse("2[2]321"),
+        Ok(Misere::from_options(&[two_two, h(3), h(2), h(1)]))
+    );
+    assert_eq!(Misere::parse("2##"), Ok(single(single(h(2)))));
+    assert_eq!(Misere::parse("4[2#]"), Ok(single(h(4).sum(h(2)))));
+    assert_eq!(Misere::parse("&10;"), Ok(h(10)));
+    // {*2} - *2 (NOTATION.md's example) has birthday at least 5 (it has the options 0 and {*2}
+    // by the reduction rule), beyond the difference search: when found it must be right.
+    if let Ok(x) = Misere::parse("2[#-2]") {
+        assert_eq!(x.sum(h(2)), single(h(2)));
+    }
+    let three_minus_two = Misere::parse("3[-2]").unwrap(); // *3 = * + *2
+    assert_eq!(three_minus_two, h(1));
+    // How they print.
+    assert_eq!(two_two.notation(), "2[2]");
+    assert_eq!(single(h(2)).notation(), "2#");
+    assert_eq!(single(single(h(2))).notation(), "2##");
+    assert_eq!(h(12).notation(), "&12;");
+    assert_eq!(
+        Misere::from_options(&[single(h(2)), h(0)]).notation(),
+        "2#0"
+    );
+    assert!(Misere::parse("2[").is_err());
+    assert!(Misere::parse("").is_err());
+    assert!(Misere::parse("0[-2]").is_err()); // no X has X + *2 = 0
+}
+
+/// Genus of small games, worked by hand from the definition (misère nim-values of G + k.*2,
+/// using misère Nim): 0 is 0^120, * is 1^031, *2 is 2^20; they print as plain integers (the
+/// genus of a nim heap). {*2} has g = 0, and its γ's are 0, mex{0, 1, γ1(*2) = 0} = 2, then
+/// mex{2, 3, 2} = 0: tame (ONAG), printed 0^0.
+#[test]
+fn genus_examples() {
+    assert_eq!(Misere::ZERO.genus().gammas, vec![1, 2, 0]);
+    assert_eq!(Misere::heap(1).genus().gammas, vec![0, 3, 1]);
+    assert_eq!(Misere::heap(2).genus().gammas, vec![2, 0]);
+    assert_eq!(Misere::heap(1).genus().to_string(), "1");
+    let two_sharp = Misere::from_options(&[Misere::heap(2)]);
+    assert_eq!(two_sharp.genus().gammas, vec![0, 2]);
+    assert_eq!(two_sharp.genus().to_string(), "0^0");
+}

@@ -1,0 +1,216 @@
+//! Builtins of misère play (ONAG ch. 12, WW ch. 13): canonical forms, outcomes, nim-values,
+//! genus, mates, differences, and heap games played misère.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::core::misere::Misere;
+use crate::core::{Game, Outcome};
+use crate::eval::error::{EvalError, EvalResult};
+use crate::eval::interp::Interpreter;
+use crate::eval::misere::{to_misere, MisereHeap, MisereRuleset, MisereValue};
+use crate::eval::value::Value;
+
+use crate::syntax::ast::Span;
+
+use super::{builtin, builtin_with_interpreter, Arg, Arity, Builtin};
+
+use Arity::{Between, Exactly};
+
+fn form(a: &Arg) -> EvalResult<Misere> {
+    to_misere(&a.value, &a.span)
+}
+
+fn form_value(g: Misere) -> Value {
+    Value::Misere(MisereValue::Form(g))
+}
+
+pub static BUILTINS: &[Builtin] = &[
+    builtin!("misere_canonical_form", "misere_canonical_form(G)", Exactly(1),
+        "The misère canonical form of an impartial game G: reversible options removed by Conway's rule (ONAG ch. 12).",
+        "misere_canonical_form('{{*2}}')  # *[2##]", |a, _| Ok(form_value(form(&a[0])?))),
+    builtin!("misere_outcome", "misere_outcome(G)", Exactly(1),
+        "The outcome when the last player to move loses: P or N for an impartial game; L, R, N or P for a short partizan game, played on the form given.",
+        "misere_outcome(*[2[2]])  # P", |a, _| misere_outcome(&a[0])),
+    builtin!("misere_nim_value", "misere_nim_value(G)", Exactly(1),
+        "The misère nim-value: 1 for 0, else the mex of the options' (WW ch. 13); G + *n is a misère P-position exactly for this n.",
+        "misere_nim_value(*[0])  # 1", |a, _| Ok(Value::integer(form(&a[0])?.misere_nim_value()))),
+    builtin_with_interpreter!("genus", "genus(G) or genus(R, positions)", Between(1, 2),
+        "The genus g^(γ0γ1...) of an impartial game (WW ch. 13): its normal nim-value and the misère nim-values of G, G+*2, G+*2+*2, ...; with a heap game or impartial ruleset R and heap sizes (positions), the list of their genera.",
+        "genus(*[2#])  # 0^0", genus),
+    builtin!("misere_birthday", "misere_birthday(G)", Exactly(1),
+        "The birthday of the misère canonical form.",
+        "misere_birthday(*[2##])  # 4", |a, _| Ok(Value::integer(form(&a[0])?.birthday()))),
+    builtin!("misere_options", "misere_options(G)", Exactly(1),
+        "The set of options of the misère canonical form.",
+        "misere_options(*[3])  # {*[0],*[1],*[2]}", |a, _| {
+            let options = form(&a[0])?.options();
+            Ok(Value::set(options.into_iter().map(form_value).collect()))
+        }),
+    builtin!("mate", "mate(G)", Exactly(1),
+        "The mate G⁻ (ONAG ch. 12): * for 0, else the game of the options' mates; G + G⁻ is a misère P-position.",
+        "mate(*[0])  # *[1]", |a, _| Ok(form_value(form(&a[0])?.mate()))),
+    builtin!("misere_difference", "misere_difference(G, H)", Exactly(2),
+        "The game X with X + H = G in misère play, when cg finds it (there is at most one; there may be none).",
+        "misere_difference(*[3], *[2])  # *[1]", |a, _| difference(&a[0], &a[1])),
+    builtin!("is_nim_heap", "is_nim_heap(G)", Exactly(1),
+        "True when the misère canonical form is a nim heap.",
+        "is_nim_heap(*[2[2]])  # false", |a, _| Ok(Value::Bool(form(&a[0])?.is_nim_heap()))),
+    builtin!("is_tame", "is_tame(G)", Exactly(1),
+        "True when G is tame, hereditarily (ONAG ch. 12): every option tame and the genus 0^1, 1^0 or a^a.",
+        "is_tame(*[2[2]])  # true", |a, _| Ok(Value::Bool(form(&a[0])?.is_tame()))),
+    builtin!("misere_is_even", "misere_is_even(G)", Exactly(1),
+        "True when G is even (ONAG ch. 12): adding * makes it older, b(G) < b(G + *).",
+        "misere_is_even(*[2])  # true", |a, _| Ok(Value::Bool(form(&a[0])?.is_even()))),
+    builtin!("distinguisher", "distinguisher(G, H)", Exactly(2),
+        "A game X such that G + X and H + X have different misère outcomes (an error when G = H).",
+        "distinguisher(*[0], *[2[2]])  # *[0]", |a, _| distinguisher(&a[0], &a[1])),
+    builtin!("misere", "misere(R)", Exactly(1),
+        "An impartial heap game or ruleset played misère: R(n) is the misère canonical form of a heap of n (of position n).",
+        "misere(octal 0.07)(4)  # *[2]", |a, _| misere(&a[0])),
+];
+
+fn genus(interp: &mut Interpreter, a: &[Arg], span: &Span) -> EvalResult<Value> {
+    let genus_value = |g: Misere| Value::Misere(MisereValue::Genus(Rc::new(g.genus())));
+    let [r, positions] = a else {
+        return Ok(genus_value(form(&a[0])?));
+    };
+    let positions: Vec<Value> = match positions.value.integer_range() {
+        Some(range) => range.map(Value::int).collect(),
+        None => positions.value.elements().ok_or_else(|| {
+            EvalError::new(
+                "positions are a range or a collection",
+                positions.span.clone(),
+            )
+        })?,
+    };
+    let Value::Misere(game) = misere(r)? else {
+        unreachable!("misere() gives a misère game")
+    };
+    let mut genera = Vec::with_capacity(positions.len());
+    for p in positions {
+        let arg = Arg {
+            value: p,
+            span: span.clone(),
+        };
+        let g = crate::eval::misere::call(interp, &game, &[arg], span)?;
+        genera.push(genus_value(to_misere(&g, span)?));
+    }
+    Ok(Value::list(genera))
+}
+
+fn misere(a: &Arg) -> EvalResult<Value> {
+    match &a.value {
+        Value::Heap(h) if h.is_impartial() => Ok(Value::Misere(MisereValue::Heap(Rc::new(
+            MisereHeap::new(h.clone()),
+        )))),
+        Value::Ruleset(r) if r.def.impartial => Ok(Value::Misere(MisereValue::Ruleset(Rc::new(
+            MisereRuleset::new(r.clone()),
+        )))),
+        Value::Misere(MisereValue::Heap(_) | MisereValue::Ruleset(_)) => Ok(a.value.clone()),
+        v => Err(EvalError::new(
+            format!(
+                "misere() takes an impartial heap game or ruleset, not {}",
+                v.kind()
+            ),
+            a.span.clone(),
+        )
+        .with_help("for example misere(octal 0.77) or misere(Kayles)")),
+    }
+}
+
+fn difference(g: &Arg, h: &Arg) -> EvalResult<Value> {
+    let (x, y) = (form(g)?, form(h)?);
+    x.difference(y).map(form_value).ok_or_else(|| {
+        EvalError::new(
+            format!("cg finds no game X with X + {y} = {x}"),
+            g.span.start..h.span.end,
+        )
+        .with_help("misère differences need not exist (no X has X + *[2] = *[0]); cg searches the followers of G and their differences")
+    })
+}
+
+fn distinguisher(g: &Arg, h: &Arg) -> EvalResult<Value> {
+    let (x, y) = (form(g)?, form(h)?);
+    if x == y {
+        return Err(EvalError::new(
+            format!("{x} and {y} are equal, so no game tells them apart"),
+            g.span.start..h.span.end,
+        ));
+    }
+    x.distinguisher(y).map(form_value).ok_or_else(|| {
+        EvalError::new(
+            format!("cg found no game telling {x} and {y} apart among its candidates"),
+            g.span.start..h.span.end,
+        )
+    })
+}
+
+fn misere_outcome(a: &Arg) -> EvalResult<Value> {
+    let outcome = |p: bool| Value::Outcome(if p { Outcome::P } else { Outcome::N });
+    if let Value::Misere(MisereValue::Form(g)) = &a.value {
+        return Ok(outcome(g.is_p_position()));
+    }
+    if let Value::Explicit(e) = &a.value {
+        if let Ok(g) = to_misere(&a.value, &a.span) {
+            return Ok(outcome(g.is_p_position()));
+        }
+        return Ok(Value::Outcome(explicit_outcome(e)));
+    }
+    let g = crate::eval::ops::to_game(&a.value, a.span.clone(), "the game")?;
+    Ok(Value::Outcome(partizan_outcome(g, &mut HashMap::new())))
+}
+
+/// Who wins moving first under the misère convention, (Left first, Right first), on the
+/// canonical form: a player with no move wins.
+fn wins(g: Game, memo: &mut HashMap<Game, (bool, bool)>) -> (bool, bool) {
+    if let Some(&w) = memo.get(&g) {
+        return w;
+    }
+    crate::core::check_interrupt();
+    let (left, right) = (g.left_options(), g.right_options());
+    let left_first = left.is_empty() || left.iter().any(|&l| !wins(l, memo).1);
+    let right_first = right.is_empty() || right.iter().any(|&r| !wins(r, memo).0);
+    let w = (left_first, right_first);
+    memo.insert(g, w);
+    w
+}
+
+fn classify((left_first, right_first): (bool, bool)) -> Outcome {
+    match (left_first, right_first) {
+        (true, true) => Outcome::N,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::P,
+    }
+}
+
+fn partizan_outcome(g: Game, memo: &mut HashMap<Game, (bool, bool)>) -> Outcome {
+    classify(wins(g, memo))
+}
+
+/// The misère outcome of an explicit form, played on the form as written.
+fn explicit_outcome(e: &crate::core::ExplicitGame) -> Outcome {
+    fn wins_form(
+        e: &crate::core::ExplicitGame,
+        memo: &mut HashMap<Game, (bool, bool)>,
+    ) -> (bool, bool) {
+        match e {
+            crate::core::ExplicitGame::Value(g) => wins(*g, memo),
+            crate::core::ExplicitGame::Form { left, right } => {
+                let left_wins = left.is_empty() || left.iter().any(|l| !wins_form(l, memo).1);
+                let right_wins = right.is_empty() || right.iter().any(|r| !wins_form(r, memo).0);
+                (left_wins, right_wins)
+            }
+        }
+    }
+    classify(wins_form(e, &mut HashMap::new()))
+}
+
+/// `nim_value` of a misère form: its normal-play nim-value.
+pub fn nim_value(a: &Arg) -> Option<EvalResult<Value>> {
+    match &a.value {
+        Value::Misere(MisereValue::Form(g)) => Some(Ok(Value::integer(g.nim_value()))),
+        _ => None,
+    }
+}
