@@ -9,6 +9,7 @@ pub mod heap;
 pub mod interp;
 pub mod ir;
 pub mod latex;
+pub mod loopy;
 pub mod num;
 pub mod ops;
 mod position_table;

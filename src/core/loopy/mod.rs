@@ -104,6 +104,18 @@ impl LoopyOutcome {
     }
 }
 
+/// A short game's outcome class is the loopy class of the same name (no draws).
+impl From<crate::core::Outcome> for LoopyOutcome {
+    fn from(o: crate::core::Outcome) -> LoopyOutcome {
+        match o {
+            crate::core::Outcome::L => LoopyOutcome::L,
+            crate::core::Outcome::R => LoopyOutcome::R,
+            crate::core::Outcome::N => LoopyOutcome::N,
+            crate::core::Outcome::P => LoopyOutcome::P,
+        }
+    }
+}
+
 impl fmt::Display for LoopyOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self, f)
@@ -311,6 +323,11 @@ impl Stopper {
             }
         }
         (memo[0].clone().unwrap(), memo[1].clone().unwrap())
+    }
+
+    /// A pseudonumber: a number, `on`, `off`, or x over, x under (Siegel, CGT, Def. VI.2.?).
+    pub fn is_pseudonumber(&self) -> bool {
+        pseudonumber(self.graph(), 0).is_some()
     }
 
     /// The left stop, a pseudonumber.

@@ -80,6 +80,11 @@ impl Stopper {
             .collect()
     }
 
+    /// Every position of the canonical form, each a stopper (G itself first).
+    pub fn followers(&self) -> Vec<Stopper> {
+        (0..self.0.len() as u32).map(|v| self.follower(v)).collect()
+    }
+
     /// The number of positions of the canonical form.
     pub fn follower_count(&self) -> usize {
         self.0.len()
