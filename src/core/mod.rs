@@ -1,5 +1,6 @@
 //! The game engines, with no knowledge of the cg language: exact numbers (`numbers`), the
-//! canonical-form engine for short games (`short`) and heap games by their rule codes (`heap`).
+//! canonical-form engine for short games (`short`), heap games by their rule codes (`heap`) and
+//! loopy games (`loopy`: stoppers and sided values).
 
 pub mod heap;
 mod interrupt;
@@ -16,6 +17,10 @@ pub use integer::Integer;
 pub use interrupt::{
     catch_interrupt, catch_refusal, check_interrupt, quiet_interrupt_panics, refuse,
     request_interrupt, Interrupted, Refused,
+};
+pub use loopy::{
+    Graph as LoopyGraph, LoopyBuilder, LoopyError, LoopyOutcome, LoopyValue, SidedValue, Stopper,
+    Winner,
 };
 pub use rational::Rational;
 pub use short::game::{Game, Outcome};

@@ -16,7 +16,7 @@ use super::builtins;
 use super::error::{EvalError, EvalResult};
 use super::function::Proto;
 use super::heap::HeapGame;
-use super::ir::{Binder, ExplicitNode, IrClause, Node, Op, Slot};
+use super::ir::{Binder, ExplicitNode, IrClause, LoopyForm, LoopyOption, Node, Op, Slot};
 use super::ops;
 use super::source::Source;
 use super::value::Value;
@@ -572,6 +572,12 @@ impl<'g> Compiler<'g> {
                     },
                 }
             }
+            ExprKind::Labelled { .. } => {
+                Node::Loopy(Box::new(self.loopy_form(e, &mut Vec::new())?), span)
+            }
+            ExprKind::Game { .. } if is_loopy_form(e) => {
+                Node::Loopy(Box::new(self.loopy_form(e, &mut Vec::new())?), span)
+            }
             ExprKind::Game { left, right } => {
                 let left = self.spanned_all(left)?;
                 let right = self.spanned_all(right)?;
@@ -688,6 +694,45 @@ impl<'g> Compiler<'g> {
     }
 
     /// The parts of a quoted game: brace forms are kept, other expressions evaluated.
+    /// A loopy brace form: `labels` holds the label of each enclosing form (outermost first).
+    fn loopy_form(&mut self, e: &Expr, labels: &mut Vec<Option<String>>) -> EvalResult<LoopyForm> {
+        let (label, game) = match &e.kind {
+            ExprKind::Labelled { label, game } => (Some(label.name.clone()), game.as_ref()),
+            _ => (None, e),
+        };
+        let ExprKind::Game { left, right } = &game.kind else {
+            unreachable!("the parser puts a game after a label")
+        };
+        labels.push(label);
+        let mut sides = [Vec::new(), Vec::new()];
+        for (list, options) in [left, right].into_iter().zip(&mut sides) {
+            for o in list {
+                options.push(self.loopy_option(o, labels)?);
+            }
+        }
+        labels.pop();
+        let [left, right] = sides;
+        Ok(LoopyForm { left, right })
+    }
+
+    fn loopy_option(
+        &mut self,
+        o: &Expr,
+        labels: &mut Vec<Option<String>>,
+    ) -> EvalResult<LoopyOption> {
+        Ok(match &o.kind {
+            ExprKind::Name(n) if n == "pass" => LoopyOption::Pass,
+            ExprKind::Name(n) if labels.iter().any(|l| l.as_deref() == Some(n)) => {
+                let depth = labels.iter().rposition(|l| l.as_deref() == Some(n));
+                LoopyOption::Label(depth.expect("found above"))
+            }
+            ExprKind::Game { .. } | ExprKind::Labelled { .. } => {
+                LoopyOption::Form(self.loopy_form(o, labels)?)
+            }
+            _ => LoopyOption::Value(self.expr(o)?, o.span.clone()),
+        })
+    }
+
     fn explicit(&mut self, e: &Expr) -> EvalResult<ExplicitNode> {
         Ok(match &e.kind {
             ExprKind::Game { left, right } => ExplicitNode::Form {
@@ -796,6 +841,18 @@ fn is_simple(node: &Node) -> bool {
 }
 
 /// A game literal whose options are all constants is computed once, here.
+/// Whether a brace form is loopy: some option, at any depth of braces, is `pass` or labelled.
+fn is_loopy_form(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Labelled { .. } => true,
+        ExprKind::Game { left, right } => left
+            .iter()
+            .chain(right)
+            .any(|o| matches!(&o.kind, ExprKind::Name(n) if n == "pass") || is_loopy_form(o)),
+        _ => false,
+    }
+}
+
 fn fold_game(left: &[(Node, Span)], right: &[(Node, Span)]) -> Option<Node> {
     let games = |options: &[(Node, Span)]| -> Option<Vec<Game>> {
         options

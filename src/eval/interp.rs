@@ -7,9 +7,12 @@
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+/// Values with the spans they were written at (the options of a loopy game literal).
+type SpannedValues = Vec<(Value, Span)>;
+
 use ahash::AHashMap;
 
-use crate::core::{ExplicitGame, Game};
+use crate::core::{ExplicitGame, Game, Side};
 use crate::syntax::ast::{BinaryOp, CollectionKind, Span};
 use crate::syntax::parse_program;
 
@@ -17,7 +20,8 @@ use super::builtins::{self, Arg, Builtin};
 use super::compile::{Chunk, Compiler, Globals, Mode};
 use super::error::{guarded, EvalError, EvalResult, Flow, Unwind};
 use super::function::Function;
-use super::ir::{Binder, ExplicitNode, IrClause, Node, Op, Slot};
+use super::ir::{Binder, ExplicitNode, IrClause, LoopyForm, LoopyOption, Node, Op, Slot};
+use super::loopy;
 use super::num::Num;
 use super::ops;
 use super::ruleset::{RulesetDef, RulesetInstance};
@@ -498,16 +502,46 @@ impl Interpreter {
                     .expect("a function");
                 Value::Function(f)
             }
-            Node::Game { left, right } => {
+            Node::Game {
+                left: left_nodes,
+                right: right_nodes,
+            } => {
+                let (left, right) = (left_nodes, right_nodes);
                 // The braces carry no span of their own: point at the options.
                 let mut spans = left.iter().chain(right.iter()).map(|(_, s)| s);
                 let span = match (spans.clone().next(), spans.next_back()) {
                     (Some(first), Some(last)) => first.start..last.end,
                     _ => 0..0,
                 };
-                let left = self.games(left, "an option of a game")?;
-                let right = self.games(right, "an option of a game")?;
+                let (left, right) = match (
+                    self.games(left, "an option of a game")?,
+                    self.games(right, "an option of a game")?,
+                ) {
+                    (Ok(left), Ok(right)) => (left, right),
+                    // An option is a loopy game: the game is a graph.
+                    (left, right) => {
+                        let as_values =
+                            |side: Result<Vec<Game>, Vec<(Value, Span)>>,
+                             nodes: &[(Node, Span)]| match side {
+                                Ok(games) => games
+                                    .into_iter()
+                                    .zip(nodes)
+                                    .map(|(g, (_, s))| (Value::Game(g), s.clone()))
+                                    .collect(),
+                                Err(values) => values,
+                            };
+                        let (left, right) =
+                            (as_values(left, left_nodes), as_values(right, right_nodes));
+                        return guarded(&span, || loopy::game_of_values(&left, &right, &span))
+                            .map_err(Into::into);
+                    }
+                };
                 guarded(&span, || Ok(Game::from_options(&left, &right))).map(Value::from_game)?
+            }
+            Node::Loopy(form, span) => {
+                let mut build = loopy::GraphBuild::new();
+                let root = self.loopy_position(form, &mut Vec::new(), &mut build)?;
+                guarded(span, || build.value(root, span))?
             }
             Node::List(items) => Value::list(self.eval_all(items)?),
             Node::Tuple(items) => Value::tuple(self.eval_all(items)?),
@@ -649,14 +683,59 @@ impl Interpreter {
             .collect()
     }
 
-    fn games(&mut self, options: &[(Node, Span)], role: &str) -> Flow<Vec<Game>> {
-        options
-            .iter()
-            .map(|(n, s)| {
-                let v = self.eval(n)?;
-                Ok(ops::to_game(&v, s.clone(), role)?)
-            })
-            .collect()
+    /// The options as short games; if one is a loopy game, all of them as values (`Err`), for
+    /// the graph of a loopy game.
+    fn games(
+        &mut self,
+        options: &[(Node, Span)],
+        role: &str,
+    ) -> Flow<Result<Vec<Game>, SpannedValues>> {
+        let mut games = Vec::with_capacity(options.len());
+        for (i, (n, s)) in options.iter().enumerate() {
+            let v = self.eval(n)?;
+            if let Value::Loopy(_) = v {
+                let mut values: Vec<(Value, Span)> = games
+                    .into_iter()
+                    .zip(options)
+                    .map(|(g, (_, s)): (Game, &(Node, Span))| (Value::Game(g), s.clone()))
+                    .collect();
+                values.push((v, s.clone()));
+                for (n, s) in &options[i + 1..] {
+                    values.push((self.eval(n)?, s.clone()));
+                }
+                return Ok(Err(values));
+            }
+            games.push(ops::to_game(&v, s.clone(), role)?);
+        }
+        Ok(Ok(games))
+    }
+
+    /// Adds the position of a loopy brace form to the graph; `stack` holds the vertices of the
+    /// enclosing forms, outermost first (what labels refer to).
+    fn loopy_position(
+        &mut self,
+        form: &LoopyForm,
+        stack: &mut Vec<u32>,
+        build: &mut loopy::GraphBuild,
+    ) -> Flow<u32> {
+        let v = build.position();
+        stack.push(v);
+        for (side, options) in [(Side::Left, &form.left), (Side::Right, &form.right)] {
+            for option in options {
+                let w = match option {
+                    LoopyOption::Pass => v,
+                    LoopyOption::Label(depth) => stack[*depth],
+                    LoopyOption::Form(inner) => self.loopy_position(inner, stack, build)?,
+                    LoopyOption::Value(node, span) => {
+                        let value = self.eval(node)?;
+                        build.option(&value, span)?
+                    }
+                };
+                build.edge(side, v, w);
+            }
+        }
+        stack.pop();
+        Ok(v)
     }
 
     #[inline]

@@ -11,6 +11,26 @@ use super::builtins::Builtin;
 use super::function::Proto;
 use super::value::Value;
 
+/// One position of a loopy brace form: `{0, pass | a}`.
+#[derive(Debug)]
+pub struct LoopyForm {
+    pub left: Vec<LoopyOption>,
+    pub right: Vec<LoopyOption>,
+}
+
+/// An option of a loopy brace form.
+#[derive(Debug)]
+pub enum LoopyOption {
+    /// `pass`: a move to the position itself.
+    Pass,
+    /// A label: a move to the enclosing form at this depth (0 the outermost).
+    Label(usize),
+    /// Braces inside the form (labels bind through them).
+    Form(LoopyForm),
+    /// Any other expression: its value (a short game or a stopper) is the option.
+    Value(Node, Span),
+}
+
 /// Where a variable lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
@@ -33,6 +53,8 @@ pub enum Node {
         left: Vec<(Node, Span)>,
         right: Vec<(Node, Span)>,
     },
+    /// A loopy brace form (with `pass` or labels), valued as a game graph.
+    Loopy(Box<LoopyForm>, Span),
     List(Vec<Node>),
     Set(Vec<Node>),
     Tuple(Vec<Node>),

@@ -78,7 +78,8 @@ pub fn value_latex(v: &Value) -> Result<String, &'static str> {
         | Value::RulesetDef(_)
         | Value::Ruleset(_)
         | Value::Grid(_)
-        | Value::Graph(_) => return Err(v.kind()),
+        | Value::Graph(_)
+        | Value::Loopy(_) => return Err(v.kind()),
     })
 }
 

@@ -9,6 +9,7 @@ pub mod heap;
 pub mod interp;
 pub mod ir;
 pub mod latex;
+pub mod loopy;
 mod loopy_ruleset;
 pub mod misere;
 pub mod num;

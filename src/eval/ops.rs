@@ -23,6 +23,11 @@ pub fn to_game(v: &Value, span: Span, role: &str) -> EvalResult<Game> {
             span,
         )
         .with_help("only numbers whose denominator is a power of 2 are games"),
+        Value::Loopy(l) => EvalError::new(
+            format!("{role} must be a short game; {l} is a loopy game"),
+            span,
+        )
+        .with_help("this operation is defined for short games only"),
         other => EvalError::new(
             format!("{role} must be a game; found {}", other.kind()),
             span,
@@ -67,6 +72,9 @@ fn eval_literal_unguarded(lit: &NusLiteral, span: Span) -> EvalResult<Value> {
         Some(d) if d.is_empty() => Integer::one(),
         Some(d) => parse_integer(d, &span)?,
     };
+    if let Some(part) = loopy_part(lit.ups.as_ref()) {
+        return super::loopy::literal(x, nimber, part, &span);
+    }
     let base = Game::from_nus(Nus::new(x, Integer::zero(), nimber));
     let ups = match &lit.ups {
         None => Game::ZERO,
@@ -97,8 +105,26 @@ fn eval_literal_unguarded(lit: &NusLiteral, span: Span) -> EvalResult<Value> {
                 p
             }
         }
+        Some(UpPart::Pseudo { .. }) => unreachable!("a loopy part, handled above"),
     };
     Ok(Value::from_game(base + ups))
+}
+
+/// The loopy up part of a literal, if it has one: `over`/`under` after a number, or `on` as the
+/// exponent (`^[on]` upon, `^<on>` uponth).
+fn loopy_part(ups: Option<&UpPart>) -> Option<super::loopy::LoopyPart> {
+    use super::loopy::LoopyPart;
+    match ups? {
+        UpPart::Pseudo { over: true } => Some(LoopyPart::Over),
+        UpPart::Pseudo { over: false } => Some(LoopyPart::Under),
+        UpPart::PowerTo { negative, exponent } if exponent == "on" => Some(LoopyPart::Upon {
+            negative: *negative,
+        }),
+        UpPart::Power { negative, exponent } if exponent == "on" => Some(LoopyPart::Uponth {
+            negative: *negative,
+        }),
+        _ => None,
+    }
 }
 
 fn up_exponent(digits: &str, span: &Span) -> EvalResult<u32> {
@@ -119,7 +145,7 @@ pub fn unary(op: UnaryOp, v: Value, operand_span: Span, span: Span) -> EvalResul
 fn unary_unguarded(op: UnaryOp, v: Value, operand_span: Span, span: Span) -> EvalResult<Value> {
     match op {
         UnaryOp::Plus => match v {
-            Value::Number(_) | Value::Game(_) => Ok(v),
+            Value::Number(_) | Value::Game(_) | Value::Loopy(_) => Ok(v),
             other => Err(EvalError::new(
                 format!("cannot apply `+` to {}", other.kind()),
                 operand_span,
@@ -128,6 +154,7 @@ fn unary_unguarded(op: UnaryOp, v: Value, operand_span: Span, span: Span) -> Eva
         UnaryOp::Neg => match v {
             Value::Number(q) => Ok(Value::Number(q.neg())),
             Value::Game(g) => Ok(Value::from_game(-g)),
+            Value::Loopy(l) => Ok(Value::from_loopy(l.negative())),
             other => Err(EvalError::new(
                 format!("cannot negate {}", other.kind()),
                 operand_span,
@@ -215,6 +242,7 @@ fn binary_unguarded(
             add_or_subtract(false, (a, sa), (switch, sb), span)
         }
         Mul => multiply((a, sa), (b, sb), span),
+        Sided => super::loopy::sided((&a, &sa), (&b, &sb), &span),
         Div => divide((a, sa), (b, sb), span),
         FloorDiv | Rem => floor_division(op == Rem, (a, sa), (b, sb), span),
         OrdinalSum => {
@@ -261,6 +289,9 @@ fn add_or_subtract(
     }
     if let Some(result) = crate::eval::misere::add_or_subtract(subtract, (&a, &sa), (&b, &sb)) {
         return result;
+    }
+    if matches!(a, Value::Loopy(_)) || matches!(b, Value::Loopy(_)) {
+        return super::loopy::add(subtract, (&a, &sa), (&b, &sb), &span);
     }
     let verb = if subtract { "subtract" } else { "add" };
     let mismatch = |v: &Value, s: &Span| {
@@ -326,7 +357,9 @@ fn multiply((a, sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalR
             .map_err(|e| EvalError::new(format!("cannot take this product: {e}"), span)),
         (Value::Number(_), Value::Game(g)) => Ok(Value::from_game(g.times(&integer_factor(&a, sa)?))),
         (Value::Game(g), Value::Number(_)) => Ok(Value::from_game(g.times(&integer_factor(&b, sb)?))),
-        (Value::Game(_), Value::Game(_)) => Err(EvalError::new("cannot multiply two games with `*`", span)
+        (Value::Number(_), Value::Loopy(_)) => super::loopy::times(&integer_factor(&a, sa)?, &b, &span),
+        (Value::Loopy(_), Value::Number(_)) => super::loopy::times(&integer_factor(&b, sb)?, &a, &span),
+        (Value::Game(_) | Value::Loopy(_), Value::Game(_) | Value::Loopy(_)) => Err(EvalError::new("cannot multiply two games with `*`", span)
             .with_help("`n * G` is the sum of n copies of G; products of games are conway_product and norton_product")),
         _ => Err(EvalError::new(format!("cannot multiply {} by {}", a.kind(), b.kind()), span)),
     }
@@ -461,6 +494,9 @@ fn compare(op: BinaryOp, (a, sa): (Value, Span), (b, sb): (Value, Span)) -> Eval
             _ => unreachable!("equality is not an order comparison"),
         };
         return Ok(Value::Bool(result));
+    }
+    if matches!(a, Value::Loopy(_)) || matches!(b, Value::Loopy(_)) {
+        return super::loopy::compare(op, (&a, &sa), (&b, &sb));
     }
     let g = to_game(&a, sa, "a compared value")?;
     let h = to_game(&b, sb, "a compared value")?;

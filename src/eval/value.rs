@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use ahash::AHashMap;
 
-use crate::core::{Dyadic, Game, Integer, Outcome, Rational};
+use crate::core::{Dyadic, Game, Integer, LoopyOutcome, Rational};
 
 use super::builtins::Builtin;
 use super::function::Function;
@@ -30,7 +30,9 @@ pub enum Value {
     Number(Num),
     Game(Game),
     Bool(bool),
-    Outcome(Outcome),
+    /// An outcome class: `L`, `R`, `N`, `P` for short games, and with draws `D`, `PHat`,
+    /// `NHat`, `PCheck`, `NCheck` for loopy ones.
+    Outcome(LoopyOutcome),
     Str(Rc<str>),
     List(Rc<Vec<Value>>),
     Tuple(Rc<Vec<Value>>),
@@ -71,6 +73,9 @@ pub enum Value {
     LoopyNimber(Rc<crate::core::loopy::nim::LoopyNimber>),
     /// A misère impartial game (`*[2#0]`) or a genus (`0^120`).
     Misere(super::misere::MisereValue),
+    /// A loopy game that is not short: a stopper or a sided value (`on`, `{0|pass}`,
+    /// `over & under`). A loopy value whose canonical form has no cycle is a `Game` instead.
+    Loopy(Rc<crate::core::LoopyValue>),
 }
 
 impl Value {
@@ -119,6 +124,22 @@ impl Value {
         match n {
             crate::core::loopy::nim::LoopyNimber::Finite(m) => Value::from_game(Game::nimber(m)),
             infinite => Value::LoopyNimber(Rc::new(infinite)),
+        }
+    }
+
+    /// A loopy value as a language value: a short game when its canonical form has no cycle.
+    pub fn from_loopy(v: crate::core::LoopyValue) -> Value {
+        match v.to_game() {
+            Some(g) => Value::from_game(g),
+            None => Value::Loopy(Rc::new(v)),
+        }
+    }
+
+    /// The loopy value this value denotes: a loopy game, or a short game converted.
+    pub fn to_loopy(&self) -> Option<crate::core::LoopyValue> {
+        match self {
+            Value::Loopy(v) => Some(v.as_ref().clone()),
+            other => other.to_game().map(crate::core::LoopyValue::from_game),
         }
     }
 
@@ -175,6 +196,7 @@ impl Value {
             Value::Number(q) if q.to_dyadic().is_some() => "a number",
             Value::Number(_) => "a rational number",
             Value::Game(_) => "a game",
+            Value::Loopy(_) => "a loopy game",
             Value::Bool(_) => "a boolean",
             Value::Outcome(_) => "an outcome class",
             Value::Str(_) => "a string",
@@ -272,6 +294,7 @@ impl PartialEq for Value {
             (Value::Nothing, Value::Nothing) => true,
             (Value::Number(a), Value::Number(b)) => a == b,
             (Value::Game(a), Value::Game(b)) => a == b,
+            (Value::Loopy(a), Value::Loopy(b)) => a == b,
             (Value::Bool(a), Value::Bool(b)) => a == b,
             (Value::Outcome(a), Value::Outcome(b)) => a == b,
             (Value::Str(a), Value::Str(b)) => a == b,
@@ -312,6 +335,7 @@ impl Hash for Value {
             Value::Nothing => {}
             Value::Number(q) => q.hash(state),
             Value::Game(g) => g.hash(state),
+            Value::Loopy(v) => v.hash(state),
             Value::Bool(b) => b.hash(state),
             Value::Outcome(o) => o.hash(state),
             Value::Str(s) => s.hash(state),
@@ -358,6 +382,7 @@ fn kind_rank(v: &Value) -> u8 {
     match v {
         Value::Number(q) if q.to_dyadic().is_some() => 0,
         Value::Game(_) => 0,
+        Value::Loopy(_) => 0,
         Value::Number(_) => 1,
         Value::Bool(_) => 2,
         Value::Outcome(_) => 3,
@@ -392,6 +417,10 @@ pub fn compare_for_printing(a: &Value, b: &Value) -> Ordering {
     }
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => x.cmp(y),
+        // Loopy games after short ones, in the order of their printed forms.
+        (Value::Loopy(x), Value::Loopy(y)) => x.to_string().cmp(&y.to_string()),
+        (Value::Loopy(_), _) => Ordering::Greater,
+        (_, Value::Loopy(_)) => Ordering::Less,
         (Value::Game(_), _) | (_, Value::Game(_)) => match (a.to_game(), b.to_game()) {
             (Some(g), Some(h)) => g.print_order(h),
             _ => Ordering::Equal,
@@ -437,6 +466,7 @@ impl fmt::Display for Value {
             Value::Nothing => Ok(()),
             Value::Number(q) => write!(f, "{q}"),
             Value::Game(g) => write!(f, "{g}"),
+            Value::Loopy(v) => write!(f, "{v}"),
             Value::Bool(b) => write!(f, "{b}"),
             Value::Outcome(o) => write!(f, "{o}"),
             Value::Str(s) => write!(f, "{s:?}"),

@@ -55,6 +55,12 @@ pub enum ExprKind {
         code: (String, Span),
         versus: Option<(String, Span)>,
     },
+    /// `a{0|a}`: a loopy position with a label, which its options (at any depth inside these
+    /// braces) name to move back to it. `game` is a `Game`.
+    Labelled {
+        label: Ident,
+        game: Box<Expr>,
+    },
     /// `'{*|*}'`: a game kept in the form written (options not simplified), for the operations
     /// whose result depends on the form (ordinal sum, Norton product).
     Explicit(Box<Expr>),
@@ -237,6 +243,8 @@ pub enum UpPart {
     Power { negative: bool, exponent: String },
     /// `^[n]`, `v[n]`: up + up^2 + ... + up^n.
     PowerTo { negative: bool, exponent: String },
+    /// `over` or `under` after a number part: the pseudonumber `5over` = 5 + over.
+    Pseudo { over: bool },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -283,6 +291,8 @@ pub enum BinaryOp {
     Confused,
     /// `<|`: less than or confused with.
     LessOrConfused,
+    /// `s & t`: the sided value with onside s and offside t (loopy games).
+    Sided,
     /// `|>`: greater than or confused with.
     GreaterOrConfused,
 }

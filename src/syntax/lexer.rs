@@ -140,6 +140,9 @@ pub enum Token {
     /// Zero-width marker between a literal and a directly following `Tiny` / `Miny` (made by
     /// assembly).
     Juxtapose,
+    /// The label of a loopy position, a name written directly before `{` (`a{0|a}`): `a` ... `z`
+    /// (not `v`, the down glyph) or `N1`, `N2`, ... (made by assembly).
+    Label(String),
     /// A take-and-break code written after `octal`, `hex` or `tb`: `0.337`, `4.07`, `0.F6`,
     /// `4!.0`, `0.[3]` (digits, modifiers and brackets around a point). Elsewhere it is an
     /// error: cg has no decimal numbers.
@@ -296,6 +299,9 @@ pub enum Token {
     /// `<|`: less than or confused with; or `<` followed by a bar.
     #[token("<|")]
     LessBar,
+    /// `&`: joins an onside and an offside into a sided value (`1 & 0`).
+    #[token("&")]
+    Ampersand,
     /// `|>`: greater than or confused with; or a bar followed by `>`.
     #[token("|>")]
     BarGreater,
@@ -361,6 +367,15 @@ pub fn is_down_name(s: &str) -> bool {
         return false;
     };
     rest.bytes().all(|b| b == b'v') || rest.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// True for a name that can label a loopy position: `a` ... `z` except `v`, or `N` digits.
+pub fn is_label(s: &str) -> bool {
+    match s.as_bytes() {
+        [c] => c.is_ascii_lowercase() && *c != b'v',
+        [b'N', rest @ ..] => !rest.is_empty() && rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    }
 }
 
 /// The raw logos tokens of `src`, or the first lexing error.
@@ -545,7 +560,8 @@ fn digits_at(raw: &[Spanned], i: usize, at: usize) -> Option<(String, usize)> {
     }
 }
 
-/// `<` digits `>` (or `[` digits `]`) starting at raw index `i`, all adjacent, beginning at `at`.
+/// `<` digits `>` (or `[` digits `]`, or `on` in place of the digits) starting at raw index
+/// `i`, all adjacent, beginning at `at`.
 fn bracketed_digits(
     raw: &[Spanned],
     i: usize,
@@ -557,7 +573,13 @@ fn bracketed_digits(
     if first != open {
         return None;
     }
-    let (digits, digits_end) = digits_at(raw, i + 1, *first_end)?;
+    let (digits, digits_end) = digits_at(raw, i + 1, *first_end).or_else(|| {
+        // `^[on]`, `^<on>`: the loopy members of the family (upon, uponth).
+        match adjacent(raw, i + 1, *first_end) {
+            Some((_, Token::Name(name), end)) if name == "on" => Some((name.clone(), *end)),
+            _ => None,
+        }
+    })?;
     let (_, last, last_end) = adjacent(raw, i + 2, digits_end)?;
     (last == close).then_some((digits, *last_end))
 }
@@ -570,6 +592,14 @@ fn assemble(raw: Vec<Spanned>) -> Result<Vec<Spanned>, SyntaxError> {
         match token {
             Token::Digits(_) | Token::Carets(_) => i = literal(&raw, i, &mut out)?,
             Token::Name(name) if is_down_name(name) => i = literal(&raw, i, &mut out)?,
+            Token::Name(name)
+                if is_label(name)
+                    && matches!(adjacent(&raw, i + 1, end), Some((_, Token::LBrace, _)))
+                    && !matches!(out.last(), Some((_, Token::Ruleset, _))) =>
+            {
+                out.push((start, Token::Label(name.clone()), end));
+                i += 1;
+            }
             Token::Star => {
                 let after_operand =
                     matches!(out.last(), Some((_, t, e)) if *e == start && t.ends_operand());
@@ -641,6 +671,16 @@ fn literal(raw: &[Spanned], i: usize, out: &mut Vec<Spanned>) -> Result<usize, S
 
     // Up part.
     match adjacent(raw, j, end) {
+        // `5over`, `3/2under`: a pseudonumber (the number part is required).
+        Some((_, Token::Name(name), name_end))
+            if lit.number.is_some() && (name == "over" || name == "under") =>
+        {
+            lit.ups = Some(UpPart::Pseudo {
+                over: name == "over",
+            });
+            j += 1;
+            end = *name_end;
+        }
         Some((_, Token::Carets(1), caret_end)) => {
             let (ups, used, ups_end) = up_suffix(raw, j + 1, *caret_end, false);
             lit.ups = Some(ups);

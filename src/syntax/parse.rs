@@ -116,6 +116,7 @@ impl<'s> Ctx<'s> {
             ExprKind::Binary { lhs, rhs, .. } => self.depth_of(lhs).max(self.depth_of(rhs)),
             ExprKind::Str(_) | ExprKind::Misere(_) | ExprKind::Heap { .. } => 0,
             ExprKind::Explicit(inner) => self.depth_of(inner),
+            ExprKind::Labelled { game, .. } => self.depth_of(game),
             ExprKind::Tuple(items) => items.iter().map(|a| self.depth_of(a)).max().unwrap_or(0),
             ExprKind::Map(entries) => entries
                 .iter()
@@ -655,6 +656,35 @@ impl<'s> Ctx<'s> {
             return self.node(ExprKind::Set(items), span);
         }
         self.game(elems, seps, span.clone(), &span)
+    }
+
+    /// `a{...}`: a labelled loopy position; the braces must hold a game (a bar).
+    pub(crate) fn labelled(
+        &self,
+        label: String,
+        label_span: Span,
+        braces: Span,
+        body: (Option<Expr>, Vec<(Sep, Option<Expr>)>),
+    ) -> Built<Expr> {
+        let game = self.braced(BraceKind::Braces, braces.clone(), None, body, None)?;
+        if !matches!(game.kind, ExprKind::Game { .. }) {
+            return Err(SyntaxError::new(
+                format!("the label `{label}` must be followed by a game in braces"),
+                braces,
+            )
+            .with_help("a labelled position is written like `a{0|a}`, with a bar"));
+        }
+        let span = label_span.start..game.span.end;
+        self.node(
+            ExprKind::Labelled {
+                label: Ident {
+                    name: label,
+                    span: label_span,
+                },
+                game: Box::new(game),
+            },
+            span,
+        )
     }
 
     /// A game from elements separated by commas and bars (at least one bar): the widest bar,

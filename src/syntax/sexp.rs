@@ -50,6 +50,7 @@ pub fn literal_text(lit: &NusLiteral) -> String {
                 out.push_str(exponent);
                 out.push(']');
             }
+            UpPart::Pseudo { over } => out.push_str(if *over { "over" } else { "under" }),
         }
     }
     if let Some(star) = &lit.star {
@@ -81,6 +82,7 @@ fn binary_name(op: BinaryOp) -> &'static str {
         BinaryOp::Confused => "<>",
         BinaryOp::LessOrConfused => "<|",
         BinaryOp::GreaterOrConfused => "|>",
+        BinaryOp::Sided => "&",
     }
 }
 
@@ -240,6 +242,9 @@ fn write_sexp(expr: &Expr, out: &mut String) {
             out.push(')');
         }
         ExprKind::Explicit(inner) => write_list("quote", &[inner], out),
+        ExprKind::Labelled { label, game } => {
+            write_list(&format!("label {}", label.name), &[game], out)
+        }
         ExprKind::Tuple(items) => write_list("tuple", &items.iter().collect::<Vec<_>>(), out),
         ExprKind::Map(entries) => {
             let items: Vec<&Expr> = entries.iter().flat_map(|(k, v)| [k, v]).collect();

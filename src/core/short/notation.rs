@@ -337,3 +337,13 @@ fn uptimal_notation(u: &UptimalForm) -> String {
     text.push_str(&star_notation(&u.nimber));
     text
 }
+
+/// The notation of `g` as the sole option on one side of a brace form: its text written without
+/// its own braces where the slash rules allow, and the bars that text uses (0 when atomic). For
+/// printers of other kinds of game (loopy games) that contain short games.
+pub(crate) fn sole_option_notation(g: Game) -> (String, usize) {
+    super::store::with_store(|s| {
+        let r = s.render(&Plain, g, false);
+        (r.text, r.bars)
+    })
+}

@@ -27,7 +27,7 @@ pub static BUILTINS: &[Builtin] = &[
         "right_options(^)  # {*}", |a, _| Ok(games_set(game(&a[0])?.right_options()))),
     builtin!("outcome", "outcome(G)", Exactly(1),
         "The outcome class: L (Left wins), R (Right wins), N (first player wins), P (second player wins).",
-        "outcome(*)  # N", |a, _| Ok(Value::Outcome(game(&a[0])?.outcome()))),
+        "outcome(*)  # N", |a, _| Ok(Value::Outcome(game(&a[0])?.outcome().into()))),
     builtin!("birthday", "birthday(G)", Exactly(1),
         "The birthday of the canonical form: 0 for 0, else one more than the latest-born option (Siegel, CGT, II.1).",
         "birthday(^)  # 2", |a, _| Ok(Value::integer(game(&a[0])?.birthday()))),

@@ -147,7 +147,7 @@ fn distinguisher(g: &Arg, h: &Arg) -> EvalResult<Value> {
 }
 
 fn misere_outcome(a: &Arg) -> EvalResult<Value> {
-    let outcome = |p: bool| Value::Outcome(if p { Outcome::P } else { Outcome::N });
+    let outcome = |p: bool| Value::Outcome(if p { Outcome::P } else { Outcome::N }.into());
     if let Value::Misere(MisereValue::Form(g)) = &a.value {
         return Ok(outcome(g.is_p_position()));
     }
@@ -155,10 +155,12 @@ fn misere_outcome(a: &Arg) -> EvalResult<Value> {
         if let Ok(g) = to_misere(&a.value, &a.span) {
             return Ok(outcome(g.is_p_position()));
         }
-        return Ok(Value::Outcome(explicit_outcome(e)));
+        return Ok(Value::Outcome(explicit_outcome(e).into()));
     }
     let g = crate::eval::ops::to_game(&a.value, a.span.clone(), "the game")?;
-    Ok(Value::Outcome(partizan_outcome(g, &mut HashMap::new())))
+    Ok(Value::Outcome(
+        partizan_outcome(g, &mut HashMap::new()).into(),
+    ))
 }
 
 /// Who wins moving first under the misère convention, (Left first, Right first), on the

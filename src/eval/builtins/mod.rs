@@ -6,12 +6,13 @@ mod boards;
 mod collections;
 mod games;
 mod graphs;
+mod loopy;
 pub(crate) mod misere;
 mod output;
 mod rulesets;
 mod thermal;
 
-use crate::core::Outcome;
+use crate::core::LoopyOutcome;
 use crate::syntax::ast::Span;
 
 use super::error::{EvalError, EvalResult};
@@ -28,9 +29,11 @@ static TABLES: &[&[Builtin]] = &[
     graphs::BUILTINS,
     output::BUILTINS,
     misere::BUILTINS,
+    loopy::BUILTINS,
 ];
 
-/// Names that stand for constants: the booleans and the outcome classes.
+/// Names that stand for constants: the booleans, the outcome classes (with the loopy ones) and
+/// the loopy games `on`, `off`, `over`, `under`, `dud`, `upon`.
 pub fn constant(name: &str) -> Option<Value> {
     match name {
         "true" => return Some(Value::Bool(true)),
@@ -38,11 +41,16 @@ pub fn constant(name: &str) -> Option<Value> {
         _ => {}
     }
     let outcome = match name {
-        "L" => Outcome::L,
-        "R" => Outcome::R,
-        "N" => Outcome::N,
-        "P" => Outcome::P,
-        _ => return None,
+        "L" => LoopyOutcome::L,
+        "R" => LoopyOutcome::R,
+        "N" => LoopyOutcome::N,
+        "P" => LoopyOutcome::P,
+        "D" => LoopyOutcome::D,
+        "PHat" => LoopyOutcome::PHat,
+        "NHat" => LoopyOutcome::NHat,
+        "PCheck" => LoopyOutcome::PCheck,
+        "NCheck" => LoopyOutcome::NCheck,
+        _ => return super::loopy::constant(name),
     };
     Some(Value::Outcome(outcome))
 }
@@ -127,6 +135,7 @@ pub fn call(
     args: &[Arg],
     span: Span,
 ) -> EvalResult<Value> {
+    let builtin = loopy::override_for(builtin.name, args).unwrap_or(builtin);
     let ok = match builtin.arity {
         Arity::Exactly(n) => args.len() == n,
         Arity::AtLeast(n) => args.len() >= n,
@@ -189,7 +198,8 @@ mod tests {
     #[test]
     fn examples_print_what_they_say() {
         let mut failures = Vec::new();
-        for b in super::TABLES.iter().flat_map(|t| t.iter()) {
+        let tables = super::TABLES.iter().flat_map(|t| t.iter());
+        for b in tables.chain(super::loopy::overrides()) {
             let Some((code, expected)) = b.example.split_once("  # ") else {
                 continue;
             };

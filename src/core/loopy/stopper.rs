@@ -1,0 +1,332 @@
+//! Stoppers in canonical (simplest) form.
+//!
+//! A stopper is a game from no position of which an infinite alternating play can start
+//! (Siegel, CGT, Def. VI.1.13). Its simplest form is found as in Siegel, CGT Sec. VI.4 and
+//! Winning Ways ch. 11: fuse equal positions, delete dominated options and bypass reversible
+//! ones, each position keeping its value, until nothing changes. The simplest form of a stopper
+//! is unique up to isomorphism of graphs (Siegel, "Loopy games", Games of No Chance 4, 2015), so
+//! numbering the positions of the simplest form canonically makes equality of stoppers equality
+//! of their graphs.
+
+use std::rc::Rc;
+
+use crate::core::check_interrupt;
+use crate::core::short::store::Side;
+use crate::core::Game;
+
+use super::graph::Graph;
+use super::solve::{stopper_leq, stopper_order};
+
+/// A stopper in canonical form: its graph, numbered canonically, the game itself at vertex 0.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Stopper(pub(crate) Rc<Graph>);
+
+impl Stopper {
+    /// The canonical form of the stopper at vertex `start` of `graph`. The caller has checked
+    /// that it is a stopper (`Graph::is_alternating_cycle_free`).
+    pub fn canonical(graph: &Graph, start: u32) -> Stopper {
+        let graph = graph.restrict(start);
+        let simplified = simplify(graph);
+        Stopper(Rc::new(canonical_numbering(&simplified)))
+    }
+
+    /// The short game `g` as a stopper (a short game is a stopper whose graph has no cycle).
+    pub fn from_game(g: Game) -> Stopper {
+        let (graph, v) = Graph::from_short(g);
+        Stopper(Rc::new(canonical_numbering(&graph.restrict(v))))
+    }
+
+    /// The graph of the canonical form; the game is vertex 0.
+    pub fn graph(&self) -> &Graph {
+        &self.0
+    }
+
+    /// The position at vertex `v` of this stopper's graph, as a stopper of its own.
+    pub fn follower(&self, v: u32) -> Stopper {
+        if v == 0 {
+            return self.clone();
+        }
+        Stopper(Rc::new(canonical_numbering(&self.0.restrict(v))))
+    }
+
+    /// The short game this stopper is, when its graph has no cycle.
+    pub fn to_game(&self) -> Option<Game> {
+        if !self.0.is_cycle_free(0) {
+            return None;
+        }
+        Some(short_value(&self.0, 0))
+    }
+
+    pub fn is_loopfree(&self) -> bool {
+        self.0.is_cycle_free(0)
+    }
+
+    /// The negative (Left and Right exchanged).
+    pub fn negative(&self) -> Stopper {
+        Stopper(Rc::new(canonical_numbering(&self.0.negative())))
+    }
+
+    /// G <= H: Left survives H - G moving second (Siegel, CGT, Thm. VI.3.4).
+    pub fn leq(&self, other: &Stopper) -> bool {
+        self == other || stopper_leq(&self.0, 0, &other.0, 0)
+    }
+
+    /// The options for `side`, each a stopper.
+    pub fn options(&self, side: Side) -> Vec<Stopper> {
+        self.0
+            .options(0, side)
+            .iter()
+            .map(|&v| self.follower(v))
+            .collect()
+    }
+
+    /// Every position of the canonical form, each a stopper (G itself first).
+    pub fn followers(&self) -> Vec<Stopper> {
+        (0..self.0.len() as u32).map(|v| self.follower(v)).collect()
+    }
+
+    /// The number of positions of the canonical form.
+    pub fn follower_count(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// The short game at vertex `v` of a graph with no cycle reachable from `v`. Iterative.
+pub(crate) fn short_value(graph: &Graph, v: u32) -> Game {
+    let mut value: Vec<Option<Game>> = vec![None; graph.len()];
+    let mut stack = vec![(v, false)];
+    while let Some((w, expanded)) = stack.pop() {
+        if value[w as usize].is_some() {
+            continue;
+        }
+        let (left, right) = (&graph.left[w as usize], &graph.right[w as usize]);
+        if expanded {
+            let l: Vec<Game> = left.iter().map(|&o| value[o as usize].unwrap()).collect();
+            let r: Vec<Game> = right.iter().map(|&o| value[o as usize].unwrap()).collect();
+            value[w as usize] = Some(Game::from_options(&l, &r));
+        } else {
+            stack.push((w, true));
+            for &o in left.iter().chain(right) {
+                if value[o as usize].is_none() {
+                    stack.push((o, false));
+                }
+            }
+        }
+    }
+    value[v as usize].unwrap()
+}
+
+/// Simplest form of a stopper graph whose game is vertex 0 (every vertex reachable from 0):
+/// first every position loses its dominated and reversible options, then equal positions are
+/// fused. (Fusing first could close an alternating cycle: {*|*} and 0 are equal, and sending
+/// the edges of 0 to {*|*} would make * = {{*|*}|{*|*}} loop.)
+fn simplify(graph: Graph) -> Graph {
+    let (fused, representative) = simplify_all(graph);
+    fused.restrict(representative[0])
+}
+
+/// Every position of a stopper graph simplified and equal positions fused: the graph (same
+/// vertex numbers, every edge pointing to the representative of its class) and each vertex's
+/// representative.
+pub(crate) fn simplify_all(graph: Graph) -> (Graph, Vec<u32>) {
+    let n = graph.len();
+    let le = stopper_order(&graph);
+    let leq = |u: u32, v: u32| le[u as usize * n + v as usize];
+    let mut g = graph;
+    // Each position keeps its value, so the order computed above stays valid throughout.
+    loop {
+        let mut changed = false;
+        for v in 0..n as u32 {
+            check_interrupt();
+            changed |= bypass_reversible(&mut g, v, Side::Left, &leq);
+            changed |= bypass_reversible(&mut g, v, Side::Right, &leq);
+            changed |= delete_dominated(&mut g, v, Side::Left, &leq);
+            changed |= delete_dominated(&mut g, v, Side::Right, &leq);
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Fuse equal positions: every edge points to the least vertex of its class.
+    let mut representative: Vec<u32> = (0..n as u32).collect();
+    for v in 0..n as u32 {
+        for u in 0..v {
+            if representative[u as usize] == u && leq(u, v) && leq(v, u) {
+                representative[v as usize] = u;
+                break;
+            }
+        }
+    }
+    let fuse = |list: &[u32]| -> Vec<u32> {
+        let mut out: Vec<u32> = Vec::new();
+        for &w in list {
+            let r = representative[w as usize];
+            if !out.contains(&r) {
+                out.push(r);
+            }
+        }
+        out
+    };
+    let fused = Graph {
+        left: g.left.iter().map(|l| fuse(l)).collect(),
+        right: g.right.iter().map(|r| fuse(r)).collect(),
+    };
+    (fused, representative)
+}
+
+/// Bypasses the reversible options of `v` for `side`: a Left option x is reversible when some
+/// Right option y of x has y <= v, and is then replaced by y's Left options (Siegel, CGT,
+/// Thm. VI.4.?; in a stopper the replacement terminates, no alternating play being infinite).
+fn bypass_reversible(g: &mut Graph, v: u32, side: Side, leq: &impl Fn(u32, u32) -> bool) -> bool {
+    let mut changed = false;
+    let mut steps = 0usize;
+    'restart: loop {
+        let options = g.options(v, side).to_vec();
+        for (i, &x) in options.iter().enumerate() {
+            let reversal = g
+                .options(x, opposite(side))
+                .iter()
+                .copied()
+                .find(|&y| match side {
+                    Side::Left => leq(y, v),
+                    Side::Right => leq(v, y),
+                });
+            if let Some(y) = reversal {
+                let mut replaced: Vec<u32> = options.clone();
+                replaced.remove(i);
+                for &z in g.options(y, side) {
+                    if !replaced.contains(&z) {
+                        replaced.push(z);
+                    }
+                }
+                match side {
+                    Side::Left => g.left[v as usize] = replaced,
+                    Side::Right => g.right[v as usize] = replaced,
+                }
+                changed = true;
+                steps += 1;
+                // A stopper has no infinite alternating play, so this ends; the bound only
+                // guards against a caller that passed a game that is not a stopper.
+                if steps > 4 * g.len() * g.len() + 16 {
+                    break 'restart;
+                }
+                continue 'restart;
+            }
+        }
+        break;
+    }
+    changed
+}
+
+/// Deletes the options of `v` for `side` that another option dominates.
+fn delete_dominated(g: &mut Graph, v: u32, side: Side, leq: &impl Fn(u32, u32) -> bool) -> bool {
+    let options = g.options(v, side).to_vec();
+    let kept: Vec<u32> = options
+        .iter()
+        .copied()
+        .filter(|&x| {
+            !options.iter().any(|&z| {
+                let (below, above) = match side {
+                    Side::Left => (x, z),
+                    Side::Right => (z, x),
+                };
+                // x is dominated by z, or equal to z and z comes first.
+                z != x && leq(below, above) && (!leq(above, below) || z < x)
+            })
+        })
+        .collect();
+    if kept.len() == options.len() {
+        return false;
+    }
+    match side {
+        Side::Left => g.left[v as usize] = kept,
+        Side::Right => g.right[v as usize] = kept,
+    }
+    true
+}
+
+pub(crate) fn opposite(side: Side) -> Side {
+    match side {
+        Side::Left => Side::Right,
+        Side::Right => Side::Left,
+    }
+}
+
+/// Renumbers a graph whose game is vertex 0 so that isomorphic graphs come out identical.
+///
+/// Colour refinement (each vertex's colour refined by the sets of its options' colours, new
+/// colours ranked by their sorted signatures) is invariant under isomorphism; in a simplest form
+/// no two vertices are equal, so none are bisimilar, so the stable colours are all distinct and
+/// give a canonical order. Vertices are then numbered breadth-first from 0, options in colour
+/// order, and option lists are sorted by the new numbers.
+pub(crate) fn canonical_numbering(graph: &Graph) -> Graph {
+    let n = graph.len();
+    let mut colour = vec![0u32; n];
+    let mut classes = 1;
+    loop {
+        check_interrupt();
+        let signature = |v: usize| {
+            let mut l: Vec<u32> = graph.left[v].iter().map(|&w| colour[w as usize]).collect();
+            let mut r: Vec<u32> = graph.right[v].iter().map(|&w| colour[w as usize]).collect();
+            l.sort_unstable();
+            l.dedup();
+            r.sort_unstable();
+            r.dedup();
+            (colour[v], l, r)
+        };
+        let signatures: Vec<_> = (0..n).map(signature).collect();
+        let mut sorted: Vec<&_> = signatures.iter().collect();
+        sorted.sort();
+        sorted.dedup();
+        let next: Vec<u32> = signatures
+            .iter()
+            .map(|s| sorted.binary_search(&s).unwrap() as u32)
+            .collect();
+        let count = sorted.len();
+        colour = next;
+        if count == classes {
+            break;
+        }
+        classes = count;
+    }
+    // Breadth-first from 0, options visited in colour order (ties, which only a graph that is
+    // not simplest can have, keep the given order).
+    let by_colour = |list: &Vec<u32>| {
+        let mut l = list.clone();
+        l.sort_by_key(|&w| colour[w as usize]);
+        l
+    };
+    let mut index = vec![u32::MAX; n];
+    let mut order = vec![0u32];
+    index[0] = 0;
+    let mut i = 0;
+    while i < order.len() {
+        let v = order[i] as usize;
+        i += 1;
+        for w in by_colour(&graph.left[v])
+            .into_iter()
+            .chain(by_colour(&graph.right[v]))
+        {
+            if index[w as usize] == u32::MAX {
+                index[w as usize] = order.len() as u32;
+                order.push(w);
+            }
+        }
+    }
+    let map = |list: &Vec<u32>| {
+        let mut l: Vec<u32> = list.iter().map(|&w| index[w as usize]).collect();
+        l.sort_unstable();
+        l.dedup();
+        l
+    };
+    Graph {
+        left: order
+            .iter()
+            .map(|&v| map(&graph.left[v as usize]))
+            .collect(),
+        right: order
+            .iter()
+            .map(|&v| map(&graph.right[v as usize]))
+            .collect(),
+    }
+}

@@ -1,0 +1,436 @@
+//! The loopy-game engine (`cg::core::loopy`): values from the literature (each test cites its
+//! source), an independent brute force (outcomes with draws by retrograde analysis of random
+//! graphs, written here from the definitions), and algebraic laws of stoppers as properties.
+
+use cg::core::loopy::{self, graph::Graph, LoopyBuilder, LoopyValue, Stopper};
+use cg::core::{Dyadic, Game, Integer, LoopyOutcome, Side};
+use proptest::prelude::*;
+
+fn value(v: Result<LoopyValue, cg::core::LoopyError>) -> LoopyValue {
+    v.expect("a loopy value")
+}
+
+fn stopper(v: &LoopyValue) -> Stopper {
+    v.as_stopper().expect("a stopper").clone()
+}
+
+fn sum(a: &Stopper, b: &Stopper) -> LoopyValue {
+    value(a.sum(b))
+}
+
+fn short(g: Game) -> Stopper {
+    Stopper::from_game(g)
+}
+
+fn num(n: i64) -> Stopper {
+    short(Game::integer(n))
+}
+
+fn half() -> Stopper {
+    short(Game::number(Dyadic::new(Integer::from(1), 1)))
+}
+
+fn lv(s: &Stopper) -> LoopyValue {
+    LoopyValue::Stopper(s.clone())
+}
+
+// ----- Literature values --------------------------------------------------------------------
+
+/// NOTATION.md "Loopy games": the named constants print by their names.
+#[test]
+fn named_constants_print() {
+    assert_eq!(loopy::on().to_string(), "on");
+    assert_eq!(loopy::off().to_string(), "off");
+    assert_eq!(loopy::over().to_string(), "over");
+    assert_eq!(loopy::under().to_string(), "under");
+    assert_eq!(loopy::upon().to_string(), "^[on]");
+    assert_eq!(loopy::uponth().to_string(), "^<on>");
+    assert_eq!(loopy::upon().negative().to_string(), "v[on]");
+    assert_eq!(loopy::uponth().negative().to_string(), "v<on>");
+}
+
+/// Winning Ways ch. 11 ("on, off and dud"): on + off = dud, the sided value on & off.
+#[test]
+fn on_plus_off_is_dud() {
+    let dud = sum(&loopy::on(), &loopy::off());
+    assert!(!dud.is_stopper());
+    assert_eq!(dud.onside(), &loopy::on());
+    assert_eq!(dud.offside(), &loopy::off());
+    assert_eq!(dud.to_string(), "dud");
+    assert_eq!(dud.outcome(), LoopyOutcome::D);
+}
+
+/// Winning Ways ch. 11: dud + G = dud for every stopper G (dud is "deathless universal draw").
+#[test]
+fn dud_absorbs() {
+    let dud = sum(&loopy::on(), &loopy::off());
+    for g in [num(3), loopy::over(), loopy::upon(), short(Game::star())] {
+        assert_eq!(value(dud.add(&lv(&g))), dud, "dud + {g}");
+    }
+}
+
+/// Winning Ways ch. 11: on is the largest game, off the smallest.
+#[test]
+fn on_is_greatest() {
+    for g in [
+        num(100),
+        num(-3),
+        loopy::over(),
+        loopy::upon(),
+        loopy::under(),
+    ] {
+        assert!(g.leq(&loopy::on()), "{g} <= on");
+        assert!(loopy::off().leq(&g), "off <= {g}");
+        assert!(!loopy::on().leq(&g), "not on <= {g}");
+    }
+}
+
+/// Winning Ways ch. 11; Siegel, CGT, Ex. VI.1.?: over is positive, infinitesimal (less than
+/// every positive number) and greater than every positive infinitesimal short game such as ^.
+#[test]
+fn over_is_positive_and_small() {
+    let over = loopy::over();
+    assert!(num(0).leq(&over) && over != num(0));
+    assert!(over.leq(&half()) && over != half());
+    assert!(over.leq(&short(Game::number(Dyadic::new(Integer::from(1), 20)))));
+    assert!(short(Game::up()).leq(&over));
+    assert_eq!(lv(&over).outcome(), LoopyOutcome::L);
+}
+
+/// Siegel, CGT, Sec. VI.2: over + over = over (over is an idempotent).
+#[test]
+fn over_is_idempotent() {
+    assert_eq!(stopper(&sum(&loopy::over(), &loopy::over())), loopy::over());
+}
+
+/// Pseudonumbers (Siegel, CGT, Sec. VI.2): x + over = {x | pass}, printed `xover`.
+#[test]
+fn pseudonumbers() {
+    assert_eq!(sum(&num(5), &loopy::over()).to_string(), "5over");
+    assert_eq!(sum(&num(-5), &loopy::under()).to_string(), "-5under");
+    assert_eq!(sum(&half(), &loopy::under()).to_string(), "1/2under");
+    let five_over = stopper(&sum(&num(5), &loopy::over()));
+    assert_eq!(five_over.left_stop().to_string(), "5over");
+    assert!(num(5).leq(&five_over) && five_over.leq(&num(6)));
+}
+
+/// Winning Ways ch. 11; Siegel, CGT, Ex. VI.?: upon = {pass | *} is positive and
+/// infinitesimal, confused with * (upon + * is fuzzy) and greater than ^.
+#[test]
+fn upon_properties() {
+    let upon = loopy::upon();
+    assert!(num(0).leq(&upon) && upon != num(0));
+    assert!(upon.leq(&half()));
+    assert_eq!(sum(&upon, &short(Game::star())).to_string(), "^[on]*");
+    assert_eq!(
+        lv(&stopper(&sum(&upon, &short(Game::star())))).outcome(),
+        LoopyOutcome::N
+    );
+    assert_eq!(upon.left_stop().to_string(), "0");
+    assert_eq!(upon.right_stop().to_string(), "0");
+    // upon is above every ^[n] (they approach it): ^ + ^2 + ^3 <= upon.
+    let up_to_3 = Game::up().pow_to(3).unwrap();
+    assert!(short(up_to_3).leq(&upon) && short(up_to_3) != upon);
+}
+
+/// Conway's uponth ^<on> = {0 || 0 | 0, pass} (Winning Ways ch. 11) is a positive infinitesimal
+/// below ^.
+#[test]
+fn uponth_properties() {
+    let uponth = loopy::uponth();
+    assert!(num(0).leq(&uponth) && uponth != num(0));
+    assert!(uponth.leq(&short(Game::up())));
+}
+
+/// Short games embed unchanged: a short game is a stopper whose canonical graph is its
+/// canonical form (Siegel, CGT, Sec. VI.1).
+#[test]
+fn short_games_round_trip() {
+    let games = [
+        Game::ZERO,
+        Game::star(),
+        Game::up(),
+        Game::from_options(&[Game::integer(3)], &[Game::integer(-2)]),
+        Game::tiny(Game::integer(2)),
+    ];
+    for g in games {
+        let s = short(g);
+        assert_eq!(s.to_game(), Some(g));
+        assert_eq!(s.to_string(), g.to_string());
+    }
+}
+
+/// The builder: nodes, short leaves and edges, valued at any node. a = {1 | b}, b = {a | -1}
+/// has the alternating cycle a -> b -> a, so it is not a stopper; c = {0 | c} is over.
+#[test]
+fn builder_values_nodes() {
+    let mut b = LoopyBuilder::new();
+    let (a, bb, c) = (b.add_node(), b.add_node(), b.add_node());
+    let one = b.add_short(Game::integer(1));
+    let minus_one = b.add_short(Game::integer(-1));
+    let zero = b.add_short(Game::ZERO);
+    b.add_left_edge(a, one);
+    b.add_right_edge(a, bb);
+    b.add_left_edge(bb, a);
+    b.add_right_edge(bb, minus_one);
+    b.add_left_edge(c, zero);
+    b.add_right_edge(c, c);
+    assert_eq!(b.value(c).unwrap().to_string(), "over");
+    assert_eq!(b.add_short(Game::integer(1)), one);
+    let va = b.value(a).unwrap();
+    assert!(!b.graph().is_alternating_cycle_free(a));
+    assert_eq!(va.outcome(), brute_outcome(b.graph(), a));
+}
+
+// ----- Brute force ---------------------------------------------------------------------------
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random graph of 1 to `max` positions, each edge present with probability 1/`sparsity`.
+fn random_graph(rng: &mut Rng, max: u64, sparsity: u64) -> Graph {
+    let n = 1 + rng.below(max) as u32;
+    let mut g = Graph::new();
+    for _ in 0..n {
+        g.add_vertex();
+    }
+    for v in 0..n {
+        for w in 0..n {
+            if rng.below(sparsity) == 0 {
+                g.add_edge(Side::Left, v, w);
+            }
+            if rng.below(sparsity) == 0 {
+                g.add_edge(Side::Right, v, w);
+            }
+        }
+    }
+    g
+}
+
+/// Who wins at `v` when `left_to_move` says who starts, infinite play a draw: the textbook
+/// retrograde analysis by repeated sweeps (not the engine's queue), +1 Left, -1 Right, 0 draw.
+fn brute_winner(g: &Graph, v: u32, left_to_move: bool) -> i8 {
+    let n = g.len();
+    // result[2u + (Right to move)]: Some(true) the mover wins, Some(false) the mover loses.
+    let mut result: Vec<Option<bool>> = vec![None; 2 * n];
+    loop {
+        let mut changed = false;
+        for u in 0..n as u32 {
+            for mover in 0..2 {
+                let s = 2 * u as usize + mover;
+                if result[s].is_some() {
+                    continue;
+                }
+                let side = if mover == 0 { Side::Left } else { Side::Right };
+                let next: Vec<usize> = g
+                    .options(u, side)
+                    .iter()
+                    .map(|&w| 2 * w as usize + 1 - mover)
+                    .collect();
+                if next.iter().any(|&t| result[t] == Some(false)) {
+                    result[s] = Some(true);
+                    changed = true;
+                } else if next.iter().all(|&t| result[t] == Some(true)) {
+                    result[s] = Some(false);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mover = usize::from(!left_to_move);
+    match result[2 * v as usize + mover] {
+        None => 0,
+        Some(wins) => {
+            if wins == left_to_move {
+                1
+            } else {
+                -1
+            }
+        }
+    }
+}
+
+fn brute_outcome(g: &Graph, v: u32) -> LoopyOutcome {
+    let w = |x: i8| match x {
+        1 => cg::core::Winner::Left,
+        -1 => cg::core::Winner::Right,
+        _ => cg::core::Winner::Draw,
+    };
+    LoopyOutcome::from_results(w(brute_winner(g, v, true)), w(brute_winner(g, v, false)))
+}
+
+/// The outcome with draws that the engine gives from the value agrees with retrograde analysis
+/// of the graph itself, for stoppers and for the sided values that sidling finds.
+#[test]
+fn outcomes_agree_with_retrograde_analysis() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut stoppers, mut sided, mut refused) = (0, 0, 0);
+    for _ in 0..400 {
+        let g = random_graph(&mut rng, 5, 3);
+        match LoopyValue::from_graph(&g, 0) {
+            Ok(v) => {
+                if v.is_stopper() {
+                    stoppers += 1;
+                } else {
+                    sided += 1;
+                }
+                assert_eq!(v.outcome(), brute_outcome(&g, 0), "graph {g:?} value {v}");
+            }
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(stoppers > 50 && sided > 20, "{stoppers} {sided} {refused}");
+}
+
+/// Random stoppers G, H: G >= 0 exactly when Left survives G moving second (Winning Ways ch. 11:
+/// the test of G >= H is that Left survives G - H when Right starts), checked on the raw graph
+/// by the brute force; G <= H the same on the raw difference; and the canonical form of G + H
+/// has the outcome of the raw sum.
+#[test]
+fn comparisons_and_sums_agree_with_retrograde_analysis() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut pairs = 0;
+    while pairs < 300 {
+        let (a, b) = (random_graph(&mut rng, 4, 3), random_graph(&mut rng, 4, 3));
+        if !a.is_alternating_cycle_free(0) || !b.is_alternating_cycle_free(0) {
+            continue;
+        }
+        pairs += 1;
+        let (g, h) = (Stopper::canonical(&a, 0), Stopper::canonical(&b, 0));
+        let zero = num(0);
+        assert_eq!(
+            zero.leq(&g),
+            brute_winner(&a, 0, false) != -1,
+            "0 <= {g} for {a:?}"
+        );
+        let difference = b.sum(0, &a.negative(), 0);
+        assert_eq!(
+            g.leq(&h),
+            brute_winner(&difference, 0, false) != -1,
+            "{g} <= {h}"
+        );
+        let raw_sum = a.sum(0, &b, 0);
+        if let Ok(s) = g.sum(&h) {
+            assert_eq!(s.outcome(), brute_outcome(&raw_sum, 0), "{g} + {h} = {s}");
+        }
+    }
+}
+
+/// Printing is canonical: two random graphs with equal stopper values print the same, and
+/// different values print differently.
+#[test]
+fn equal_stoppers_print_the_same() {
+    let mut rng = Rng(0xdead_beef_cafe_f00d);
+    let mut seen: Vec<Stopper> = Vec::new();
+    for _ in 0..600 {
+        // A random stopper with short leaves, so that the values vary.
+        let mut g = random_graph(&mut rng, 4, 3);
+        let leaves = [
+            Game::integer(1),
+            Game::star(),
+            Game::integer(-1),
+            Game::up(),
+        ];
+        let mut memo = Default::default();
+        for v in 0..g.len() as u32 {
+            if rng.below(2) == 0 {
+                let leaf = g.embed_short(leaves[rng.below(4) as usize], &mut memo);
+                let side = if rng.below(2) == 0 {
+                    Side::Left
+                } else {
+                    Side::Right
+                };
+                g.add_edge(side, v, leaf);
+            }
+        }
+        if !g.is_alternating_cycle_free(0) {
+            continue;
+        }
+        let s = Stopper::canonical(&g, 0);
+        for t in &seen {
+            let equal = s.leq(t) && t.leq(&s);
+            assert_eq!(equal, s == *t, "{s} vs {t}");
+            assert_eq!(equal, s.to_string() == t.to_string(), "{s} vs {t}");
+        }
+        if !seen.contains(&s) {
+            seen.push(s);
+        }
+    }
+    assert!(seen.len() > 20, "{} distinct values", seen.len());
+}
+
+// ----- Algebraic laws of stoppers --------------------------------------------------------------
+
+fn arb_stopper() -> impl Strategy<Value = Stopper> {
+    (any::<u64>()).prop_filter_map("a stopper", |seed| {
+        let mut rng = Rng(seed | 1);
+        let g = random_graph(&mut rng, 4, 3);
+        g.is_alternating_cycle_free(0)
+            .then(|| Stopper::canonical(&g, 0))
+    })
+}
+
+fn stopper_sum(a: &Stopper, b: &Stopper) -> Option<Stopper> {
+    a.sum(b).ok()?.as_stopper().cloned()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn sum_commutes(g in arb_stopper(), h in arb_stopper()) {
+        prop_assert_eq!(g.sum(&h).ok(), h.sum(&g).ok());
+    }
+
+    #[test]
+    fn sum_associates(g in arb_stopper(), h in arb_stopper(), k in arb_stopper()) {
+        if let (Some(gh), Some(hk)) = (stopper_sum(&g, &h), stopper_sum(&h, &k)) {
+            if let (Some(left), Some(right)) = (stopper_sum(&gh, &k), stopper_sum(&g, &hk)) {
+                prop_assert_eq!(left, right);
+            }
+        }
+    }
+
+    #[test]
+    fn order_laws(g in arb_stopper(), h in arb_stopper(), k in arb_stopper()) {
+        prop_assert!(g.leq(&g));
+        prop_assert_eq!(stopper_sum(&g, &num(0)), Some(g.clone()));
+        prop_assert_eq!(g.negative().negative(), g.clone());
+        // -: reverses the order.
+        prop_assert_eq!(g.leq(&h), h.negative().leq(&g.negative()));
+        if g.leq(&h) && h.leq(&k) {
+            prop_assert!(g.leq(&k));
+        }
+        // Antisymmetry on canonical forms.
+        if g.leq(&h) && h.leq(&g) {
+            prop_assert_eq!(g, h);
+        }
+    }
+
+    #[test]
+    fn short_stoppers_agree_with_the_short_engine(a in -3i64..4, b in -3i64..4, star in 0u32..3) {
+        let g = Game::from_options(&[Game::integer(a)], &[Game::integer(b) + Game::nimber(star)]);
+        let h = Game::from_options(&[Game::up()], &[Game::integer(b)]);
+        let (sg, sh) = (short(g), short(h));
+        prop_assert_eq!(sg.leq(&sh), g.leq(h));
+        prop_assert_eq!(stopper_sum(&sg, &sh).and_then(|s| s.to_game()), Some(g + h));
+        prop_assert_eq!(sg.negative().to_game(), Some(-g));
+        prop_assert_eq!(lv(&sg).outcome().to_string(), g.outcome().to_string());
+    }
+}
