@@ -18,6 +18,11 @@ pub fn to_game(v: &Value, span: Span, role: &str) -> EvalResult<Game> {
         return Ok(g);
     }
     let err = match v {
+        Value::Number(q) if !q.is_finite() => {
+            EvalError::new(format!("{q} is not a short game"), span).with_help(
+                "inf and -inf are numbers beyond every game; compare them, but do not play them",
+            )
+        }
         Value::Number(q) => EvalError::new(
             format!("{q} is not a dyadic rational, so it is not a short game"),
             span,
@@ -52,8 +57,14 @@ fn eval_literal_unguarded(lit: &NusLiteral, span: Span) -> EvalResult<Value> {
                 Some(d) => parse_integer(d, &span)?,
                 None => Integer::one(),
             };
-            Rational::new(numerator, denominator)
-                .ok_or_else(|| EvalError::new("division by zero", span.clone()))?
+            match Rational::new(numerator.clone(), denominator) {
+                Some(q) => q,
+                // `1/0` is inf and `-1/0` is -inf, as in CGSuite; only 0/0 has no value.
+                None if lit.ups.is_none() && lit.star.is_none() && !numerator.is_zero() => {
+                    return Ok(Value::Number(Num::infinity(numerator.is_negative())));
+                }
+                None => return Err(EvalError::new("`0/0` is undefined", span.clone())),
+            }
         }
     };
     if lit.ups.is_none() && lit.star.is_none() {
@@ -243,7 +254,11 @@ fn add_or_subtract(
     span: Span,
 ) -> EvalResult<Value> {
     if let (Value::Number(x), Value::Number(y)) = (&a, &b) {
-        return Ok(Value::Number(if subtract { x.sub(y) } else { x.add(y) }));
+        let result = if subtract { x.sub(y) } else { x.add(y) };
+        let symbol = if subtract { "-" } else { "+" };
+        return result
+            .map(Value::Number)
+            .ok_or_else(|| EvalError::new(format!("`{x} {symbol} {y}` is undefined"), span));
     }
     if !subtract {
         // `+` also joins strings, lists and tuples.
@@ -286,7 +301,10 @@ fn add_or_subtract(
 
 fn multiply((a, sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalResult<Value> {
     match (&a, &b) {
-        (Value::Number(x), Value::Number(y)) => Ok(Value::Number(x.mul(y))),
+        (Value::Number(x), Value::Number(y)) => x
+            .mul(y)
+            .map(Value::Number)
+            .ok_or_else(|| EvalError::new(format!("`{x} * {y}` is undefined"), span)),
         (Value::Graph(g), Value::Graph(h)) => g
             .try_product(h)
             .map(Value::Graph)
@@ -363,16 +381,21 @@ fn floor_division(
             }
         }
     }
-    let quotient = x
-        .checked_div(y)
-        .ok_or_else(|| EvalError::new("division by zero", sb.clone()))?;
-    let floor = quotient.floor();
-    let _ = span;
-    Ok(Value::Number(if remainder {
-        x.sub(&y.mul(&floor))
-    } else {
-        floor
-    }))
+    if y.is_zero() {
+        return Err(EvalError::new("division by zero", sb));
+    }
+    // x - y * floor(x / y) for finite x and y; with an infinity there is no floor.
+    let floor = x.checked_div(y).and_then(|q| q.floor());
+    let result = floor.and_then(|f| {
+        if remainder {
+            y.mul(&f).and_then(|p| x.sub(&p))
+        } else {
+            Some(f)
+        }
+    });
+    result
+        .map(Value::Number)
+        .ok_or_else(|| EvalError::new(format!("`{symbol}` needs finite numbers"), span))
 }
 
 fn integer_factor(v: &Value, span: Span) -> EvalResult<Integer> {
@@ -390,7 +413,7 @@ fn divide((a, _sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalRe
         (Value::Number(x), Value::Number(y)) => x
             .checked_div(y)
             .map(Value::Number)
-            .ok_or_else(|| EvalError::new("division by zero", sb)),
+            .ok_or_else(|| EvalError::new(format!("`{x}/{y}` is undefined"), sb)),
         _ => Err(EvalError::new(
             format!("cannot divide {} by {}", a.kind(), b.kind()),
             span,
@@ -429,6 +452,9 @@ fn compare(op: BinaryOp, (a, sa): (Value, Span), (b, sb): (Value, Span)) -> Eval
         };
         return Ok(Value::Bool(result));
     }
+    if let Some(result) = compare_number_and_game(op, &a, &b) {
+        return Ok(Value::Bool(result));
+    }
     let g = to_game(&a, sa, "a compared value")?;
     let h = to_game(&b, sb, "a compared value")?;
     let result = match op {
@@ -442,6 +468,44 @@ fn compare(op: BinaryOp, (a, sa): (Value, Span), (b, sb): (Value, Span)) -> Eval
         _ => unreachable!("equality is not an order comparison"),
     };
     Ok(Value::Bool(result))
+}
+
+/// A comparison between a number that is not a short game (a non-dyadic rational such as 1/3,
+/// or inf) and a game: x differs from every stop of G, so G > x when x is below the right stop,
+/// G < x when x is above the left stop, and G is confused with x when x lies strictly between
+/// (the number-avoidance and stop theorems, Siegel, CGT, II.3 and II.5). `None` unless exactly
+/// one side is such a number and the other a game.
+pub fn compare_number_and_game(op: BinaryOp, a: &Value, b: &Value) -> Option<bool> {
+    use std::cmp::Ordering::{Greater, Less};
+    use BinaryOp::*;
+    let (x, g, flipped) = match (a, b) {
+        (Value::Number(x), other) if x.to_dyadic().is_none() => (x, other.to_game()?, false),
+        (other, Value::Number(x)) if x.to_dyadic().is_none() => (x, other.to_game()?, true),
+        _ => return None,
+    };
+    let stop_vs_x = |stop: crate::core::Dyadic| Num::from_rational(Rational::from(stop)).cmp(x);
+    // The order of G against x, or None when they are confused.
+    let g_vs_x = if stop_vs_x(g.right_stop()) == Greater {
+        Some(Greater)
+    } else if stop_vs_x(g.left_stop()) == Less {
+        Some(Less)
+    } else {
+        None
+    };
+    // The order of the left operand against the right one.
+    let order = if flipped {
+        g_vs_x
+    } else {
+        g_vs_x.map(|o| o.reverse())
+    };
+    Some(match op {
+        Le | Lt => order == Some(Less),
+        Ge | Gt => order == Some(Greater),
+        Confused => order.is_none(),
+        LessOrConfused => order != Some(Greater),
+        GreaterOrConfused => order != Some(Less),
+        _ => return None,
+    })
 }
 
 /// `target[index]`: lists and tuples by position (negative counts from the end), strings by

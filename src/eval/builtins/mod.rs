@@ -28,11 +28,13 @@ static TABLES: &[&[Builtin]] = &[
     output::BUILTINS,
 ];
 
-/// Names that stand for constants: the booleans and the outcome classes.
+/// Names that stand for constants: the booleans, `inf` and the outcome classes.
 pub fn constant(name: &str) -> Option<Value> {
     match name {
         "true" => return Some(Value::Bool(true)),
         "false" => return Some(Value::Bool(false)),
+        // CGSuite's rational infinity, 1/0.
+        "inf" => return Some(Value::Number(crate::eval::num::Num::infinity(false))),
         _ => {}
     }
     let outcome = match name {
