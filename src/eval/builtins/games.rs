@@ -2,6 +2,7 @@
 //! nimber arithmetic.
 
 use crate::core::nimber::nim_product;
+use crate::core::short::powers::{PowerError, MAX_EXPONENT_BIRTHDAY};
 use crate::core::{Game, Integer, Outcome, Rational};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::num::Num;
@@ -169,10 +170,10 @@ pub static BUILTINS: &[Builtin] = &[
         "Miny(G) = {G | 0 || 0} = -Tiny(G) (Winning Ways ch. 5).",
         "Miny(2)  # Miny(2)", |a, _| Ok(Value::from_game(Game::miny(game(&a[0])?)))),
     builtin!("pow", "pow(x, n) or pow(G, n)", Exactly(2),
-        "x^n for a number x and an integer n; G^n for a game G = {0|H}: G^1 = G, G^(k+1) = {0 | H - G^->k} (Siegel, CGT); pow(^, 3) is ^<3>.",
+        "x^n for a number x and an integer n; G^x for a game G = {0|H} and a dyadic x >= 1: G^1 = G, G^x = {0 | H - G^->(x-1)} (Siegel, CGT; CGSuite's Pow); pow(^, 3) is ^<3>.",
         "pow(^, 2)  # ^<2>", |a, _| power(a, false)),
     builtin!("pow_to", "pow_to(G, n)", Exactly(2),
-        "G^->n = G^1 + G^2 + ... + G^n for G = {0|H}; pow_to(^, 3) is ^[3].",
+        "G^->x for a game G and a dyadic x >= 0, as CGSuite's PowTo: the ordinal sum G : y, with y = x - 1 for an integer x; for G = {0|H} and an integer n it is G^1 + G^2 + ... + G^n; pow_to(^, 3) is ^[3].",
         "pow_to(^, 2)  # ^[2]", |a, _| power(a, true)),
 ];
 
@@ -293,21 +294,37 @@ fn power(a: &[Arg], cumulative: bool) -> EvalResult<Value> {
             .ok_or_else(|| EvalError::new("0 has no negative powers", a[0].span.clone()));
     }
     let g = game(&a[0])?;
-    let n = a[1]
-        .value
-        .as_integer()
-        .and_then(|n| n.to_u32())
-        .filter(|&n| (1..=10_000).contains(&n));
-    let Some(n) = n else {
+    let Some(x) = a[1].value.as_dyadic() else {
         return Err(EvalError::new(
-            "the exponent must be an integer from 1 to 10000",
+            format!("the exponent must be a dyadic number; found {}", a[1].value),
             a[1].span.clone(),
-        ));
+        )
+        .with_help("an integer, or a fraction m/2^k such as 7/4"));
     };
-    let result = if cumulative { g.pow_to(n) } else { g.pow(n) };
-    result.map(Value::from_game).ok_or_else(|| {
-        EvalError::new(format!("{g} is not of the form {{0|H}}"), a[0].span.clone())
-            .with_help("powers are defined for games {0|H}, such as ^ = {0|*}")
+    let result = if cumulative {
+        g.pow_to_number(&x)
+    } else {
+        g.pow_number(&x)
+    };
+    result.map(Value::from_game).map_err(|e| match e {
+        PowerError::BaseNotZeroH => {
+            EvalError::new(format!("{g} is not of the form {{0|H}}"), a[0].span.clone())
+                .with_help("pow is defined for games {0|H}, such as ^ = {0|*}; pow_to for every game")
+        }
+        PowerError::NegativeExponent => EvalError::new(
+            format!(
+                "the exponent must be at least {}; found {x}",
+                if cumulative { 0 } else { 1 }
+            ),
+            a[1].span.clone(),
+        ),
+        PowerError::ExponentTooLarge => EvalError::new(
+            format!("the exponent {x} is too large to expand"),
+            a[1].span.clone(),
+        )
+        .with_help(format!(
+            "G^->x is the ordinal sum G : y for a number y of about the size of x; y must be born by day {MAX_EXPONENT_BIRTHDAY}"
+        )),
     })
 }
 
