@@ -43,7 +43,9 @@ pub static BUILTINS: &[Builtin] = &[
         "The number of distinct followers of the canonical form of G, G included.",
         "follower_count(^)  # 3", |a, _| {
             let g = game(&a[0])?;
-            followers(g, &a[0].span).map(|f| Value::integer(f.len()))
+            g.follower_count(FOLLOWER_LIMIT).map(Value::integer).map_err(|e| {
+                EvalError::new(format!("{g} has more than {} followers", e.limit), a[0].span.clone())
+            })
         }),
     builtin!("confused", "confused(G, H)", Exactly(2),
         "True when G and H are incomparable (G || H), as `G <> H`.",
