@@ -309,8 +309,16 @@ fn multiply((a, sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalR
             .try_product(h)
             .map(Value::Graph)
             .map_err(|e| EvalError::new(format!("cannot take this product: {e}"), span)),
-        (Value::Number(_), Value::Game(g)) => Ok(Value::from_game(g.times(&integer_factor(&a, sa)?))),
-        (Value::Game(g), Value::Number(_)) => Ok(Value::from_game(g.times(&integer_factor(&b, sb)?))),
+        // n * G is n copies of G's value; an explicit form or a sum of positions counts by its
+        // value too, as in CGSuite (-2 * '{|-1}' is 4).
+        (Value::Number(_), Value::Game(_) | Value::Explicit(_) | Value::Sum(_)) => {
+            let g = to_game(&b, sb, "a multiplied game")?;
+            Ok(Value::from_game(g.times(&integer_factor(&a, sa)?)))
+        }
+        (Value::Game(_) | Value::Explicit(_) | Value::Sum(_), Value::Number(_)) => {
+            let g = to_game(&a, sa, "a multiplied game")?;
+            Ok(Value::from_game(g.times(&integer_factor(&b, sb)?)))
+        }
         (Value::Game(_), Value::Game(_)) => Err(EvalError::new("cannot multiply two games with `*`", span)
             .with_help("`n * G` is the sum of n copies of G; products of games are conway_product and norton_product")),
         _ => Err(EvalError::new(format!("cannot multiply {} by {}", a.kind(), b.kind()), span)),
