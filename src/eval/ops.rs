@@ -229,12 +229,12 @@ fn binary_unguarded(
         Div => divide((a, sa), (b, sb), span),
         FloorDiv | Rem => floor_division(op == Rem, (a, sa), (b, sb), span),
         OrdinalSum => {
+            let h = to_game(&b, sb.clone(), "the subordinate of an ordinal sum")?;
+            check_subordinate(h, sb)?;
             if let Value::Explicit(base) = &a {
-                let h = to_game(&b, sb, "the subordinate of an ordinal sum")?;
                 return Ok(Value::from_game(Game::ordinal_sum_explicit(base, h)));
             }
             let g = to_game(&a, sa, "the base of an ordinal sum")?;
-            let h = to_game(&b, sb, "the subordinate of an ordinal sum")?;
             Ok(Value::from_game(g.ordinal_sum(h)))
         }
         And | Or => unreachable!("`and` and `or` are evaluated lazily by the interpreter"),
@@ -355,6 +355,24 @@ fn contains(collection: &Value, x: &Value, span: Span) -> EvalResult<bool> {
             ))
         }
     })
+}
+
+/// The ordinal sum G : H recurses once per day of H's birthday; past this the recursion would
+/// exhaust the stack (`ordinal_sum(1, 10000000000000)`), so it is refused.
+const MAX_SUBORDINATE_BIRTHDAY: u32 = 500_000;
+
+/// An error unless H is born early enough to be the subordinate of an ordinal sum.
+pub fn check_subordinate(h: Game, span: Span) -> EvalResult<()> {
+    if h.birthday() > Integer::from(MAX_SUBORDINATE_BIRTHDAY) {
+        return Err(EvalError::new(
+            format!("{h} is born too late to be the subordinate of an ordinal sum"),
+            span,
+        )
+        .with_help(format!(
+            "G : H has a follower for every follower of H; H must be born by day {MAX_SUBORDINATE_BIRTHDAY}"
+        )));
+    }
+    Ok(())
 }
 
 /// `a // b` (rounded down) and `a % b` (the remainder, with the sign of b) on rationals.
