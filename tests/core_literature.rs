@@ -204,3 +204,57 @@ fn uptimal_expansions_are_recognised() {
     assert_eq!(g(&[int(1)], &[int(0)]).uptimal_expansion(), None);
     assert!(!Game::tiny(int(1)).is_uptimal());
 }
+
+/// The companion by its definition (Siegel, CGT III.2), written out here with no shortcut:
+/// 0° = *, and otherwise G° = {0 if G >= 0, (G^L)° | 0 if G <= 0, (G^R)°}.
+fn companion_by_definition(g: Game) -> Game {
+    if g == Game::ZERO {
+        return star(1);
+    }
+    let mut left: Vec<Game> = g
+        .left_options()
+        .into_iter()
+        .map(companion_by_definition)
+        .collect();
+    let mut right: Vec<Game> = g
+        .right_options()
+        .into_iter()
+        .map(companion_by_definition)
+        .collect();
+    if g.geq(Game::ZERO) {
+        left.push(Game::ZERO);
+    }
+    if g.leq(Game::ZERO) {
+        right.push(Game::ZERO);
+    }
+    Game::from_options(&left, &right)
+}
+
+#[test]
+fn numbers_closed_forms_for_companion_and_follower_count() {
+    // Every m/16 in [-4, 4]: the companion of a nonzero number is itself, and a number has
+    // birthday + 1 followers, both checked against the definitions by recursion.
+    for m in -64..=64 {
+        let x = num(m, 4);
+        assert_eq!(
+            x.companion(),
+            companion_by_definition(x),
+            "companion of {x}"
+        );
+        let listed = x.followers(1000).unwrap().len();
+        assert_eq!(
+            x.follower_count(1000),
+            Ok(Integer::from(listed)),
+            "followers of {x}"
+        );
+    }
+    // CGSuite's test table: -1823437481924 has 1823437481925 followers and is its own
+    // companion; 0's companion is *.
+    let huge = Game::integer(-1_823_437_481_924i64);
+    assert_eq!(
+        huge.follower_count(10),
+        Ok(Integer::from(1_823_437_481_925i64))
+    );
+    assert_eq!(huge.companion(), huge);
+    assert_eq!(int(0).companion(), star(1));
+}

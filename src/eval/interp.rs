@@ -226,8 +226,13 @@ impl Interpreter {
                     }
                 }
                 let mut current = self.take(*slot);
-                if let (Value::Number(total), Value::Number(term)) = (&mut current, &v) {
-                    total.accumulate(term, *subtract);
+                let accumulated = match (&mut current, &v) {
+                    (Value::Number(total), Value::Number(term)) => {
+                        total.accumulate(term, *subtract)
+                    }
+                    _ => false,
+                };
+                if accumulated {
                     self.store(*slot, current);
                 } else {
                     let op = if *subtract {

@@ -25,7 +25,11 @@ pub fn value_latex(v: &Value) -> Result<String, &'static str> {
     }
     Ok(match v {
         Value::Nothing => String::new(),
-        Value::Number(q) => rational_latex(&q.to_rational()),
+        Value::Number(q) => match q.to_rational() {
+            Some(q) => rational_latex(&q),
+            None if q.signum() < 0 => r"-\infty".to_string(),
+            None => r"\infty".to_string(),
+        },
         Value::Game(g) => g.to_latex(),
         Value::Sum(_) => match v.to_game() {
             Some(g) => value_latex(&Value::from_game(g))?,

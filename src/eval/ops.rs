@@ -18,6 +18,11 @@ pub fn to_game(v: &Value, span: Span, role: &str) -> EvalResult<Game> {
         return Ok(g);
     }
     let err = match v {
+        Value::Number(q) if !q.is_finite() => {
+            EvalError::new(format!("{q} is not a short game"), span).with_help(
+                "inf and -inf are numbers beyond every game; compare them, but do not play them",
+            )
+        }
         Value::Number(q) => EvalError::new(
             format!("{q} is not a dyadic rational, so it is not a short game"),
             span,
@@ -57,8 +62,14 @@ fn eval_literal_unguarded(lit: &NusLiteral, span: Span) -> EvalResult<Value> {
                 Some(d) => parse_integer(d, &span)?,
                 None => Integer::one(),
             };
-            Rational::new(numerator, denominator)
-                .ok_or_else(|| EvalError::new("division by zero", span.clone()))?
+            match Rational::new(numerator.clone(), denominator) {
+                Some(q) => q,
+                // `1/0` is inf and `-1/0` is -inf, as in CGSuite; only 0/0 has no value.
+                None if lit.ups.is_none() && lit.star.is_none() && !numerator.is_zero() => {
+                    return Ok(Value::Number(Num::infinity(numerator.is_negative())));
+                }
+                None => return Err(EvalError::new("`0/0` is undefined", span.clone())),
+            }
         }
     };
     if lit.ups.is_none() && lit.star.is_none() {
@@ -246,12 +257,12 @@ fn binary_unguarded(
         Div => divide((a, sa), (b, sb), span),
         FloorDiv | Rem => floor_division(op == Rem, (a, sa), (b, sb), span),
         OrdinalSum => {
+            let h = to_game(&b, sb.clone(), "the subordinate of an ordinal sum")?;
+            check_subordinate(h, sb)?;
             if let Value::Explicit(base) = &a {
-                let h = to_game(&b, sb, "the subordinate of an ordinal sum")?;
                 return Ok(Value::from_game(Game::ordinal_sum_explicit(base, h)));
             }
             let g = to_game(&a, sa, "the base of an ordinal sum")?;
-            let h = to_game(&b, sb, "the subordinate of an ordinal sum")?;
             Ok(Value::from_game(g.ordinal_sum(h)))
         }
         And | Or => unreachable!("`and` and `or` are evaluated lazily by the interpreter"),
@@ -271,7 +282,11 @@ fn add_or_subtract(
     span: Span,
 ) -> EvalResult<Value> {
     if let (Value::Number(x), Value::Number(y)) = (&a, &b) {
-        return Ok(Value::Number(if subtract { x.sub(y) } else { x.add(y) }));
+        let result = if subtract { x.sub(y) } else { x.add(y) };
+        let symbol = if subtract { "-" } else { "+" };
+        return result
+            .map(Value::Number)
+            .ok_or_else(|| EvalError::new(format!("`{x} {symbol} {y}` is undefined"), span));
     }
     if !subtract {
         // `+` also joins strings, lists and tuples.
@@ -350,13 +365,24 @@ fn loopy_nimber_sum(a: &Value, b: &Value, span: &Span) -> EvalResult<Option<Valu
 
 fn multiply((a, sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalResult<Value> {
     match (&a, &b) {
-        (Value::Number(x), Value::Number(y)) => Ok(Value::Number(x.mul(y))),
+        (Value::Number(x), Value::Number(y)) => x
+            .mul(y)
+            .map(Value::Number)
+            .ok_or_else(|| EvalError::new(format!("`{x} * {y}` is undefined"), span)),
         (Value::Graph(g), Value::Graph(h)) => g
             .try_product(h)
             .map(Value::Graph)
             .map_err(|e| EvalError::new(format!("cannot take this product: {e}"), span)),
-        (Value::Number(_), Value::Game(g)) => Ok(Value::from_game(g.times(&integer_factor(&a, sa)?))),
-        (Value::Game(g), Value::Number(_)) => Ok(Value::from_game(g.times(&integer_factor(&b, sb)?))),
+        // n * G is n copies of G's value; an explicit form or a sum of positions counts by its
+        // value too, as in CGSuite (-2 * '{|-1}' is 4).
+        (Value::Number(_), Value::Game(_) | Value::Explicit(_) | Value::Sum(_)) => {
+            let g = to_game(&b, sb, "a multiplied game")?;
+            Ok(Value::from_game(g.times(&integer_factor(&a, sa)?)))
+        }
+        (Value::Game(_) | Value::Explicit(_) | Value::Sum(_), Value::Number(_)) => {
+            let g = to_game(&a, sa, "a multiplied game")?;
+            Ok(Value::from_game(g.times(&integer_factor(&b, sb)?)))
+        }
         (Value::Number(_), Value::Loopy(_)) => super::loopy::times(&integer_factor(&a, sa)?, &b, &span),
         (Value::Loopy(_), Value::Number(_)) => super::loopy::times(&integer_factor(&b, sb)?, &a, &span),
         (Value::Game(_) | Value::Loopy(_), Value::Game(_) | Value::Loopy(_)) => Err(EvalError::new("cannot multiply two games with `*`", span)
@@ -397,6 +423,24 @@ fn contains(collection: &Value, x: &Value, span: Span) -> EvalResult<bool> {
     })
 }
 
+/// The ordinal sum G : H recurses once per day of H's birthday; past this the recursion would
+/// exhaust the stack (`ordinal_sum(1, 10000000000000)`), so it is refused.
+const MAX_SUBORDINATE_BIRTHDAY: u32 = 500_000;
+
+/// An error unless H is born early enough to be the subordinate of an ordinal sum.
+pub fn check_subordinate(h: Game, span: Span) -> EvalResult<()> {
+    if h.birthday() > Integer::from(MAX_SUBORDINATE_BIRTHDAY) {
+        return Err(EvalError::new(
+            format!("{h} is born too late to be the subordinate of an ordinal sum"),
+            span,
+        )
+        .with_help(format!(
+            "G : H has a follower for every follower of H; H must be born by day {MAX_SUBORDINATE_BIRTHDAY}"
+        )));
+    }
+    Ok(())
+}
+
 /// `a // b` (rounded down) and `a % b` (the remainder, with the sign of b) on rationals.
 fn floor_division(
     remainder: bool,
@@ -429,16 +473,21 @@ fn floor_division(
             }
         }
     }
-    let quotient = x
-        .checked_div(y)
-        .ok_or_else(|| EvalError::new("division by zero", sb.clone()))?;
-    let floor = quotient.floor();
-    let _ = span;
-    Ok(Value::Number(if remainder {
-        x.sub(&y.mul(&floor))
-    } else {
-        floor
-    }))
+    if y.is_zero() {
+        return Err(EvalError::new("division by zero", sb));
+    }
+    // x - y * floor(x / y) for finite x and y; with an infinity there is no floor.
+    let floor = x.checked_div(y).and_then(|q| q.floor());
+    let result = floor.and_then(|f| {
+        if remainder {
+            y.mul(&f).and_then(|p| x.sub(&p))
+        } else {
+            Some(f)
+        }
+    });
+    result
+        .map(Value::Number)
+        .ok_or_else(|| EvalError::new(format!("`{symbol}` needs finite numbers"), span))
 }
 
 fn integer_factor(v: &Value, span: Span) -> EvalResult<Integer> {
@@ -456,7 +505,7 @@ fn divide((a, _sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalRe
         (Value::Number(x), Value::Number(y)) => x
             .checked_div(y)
             .map(Value::Number)
-            .ok_or_else(|| EvalError::new("division by zero", sb)),
+            .ok_or_else(|| EvalError::new(format!("`{x}/{y}` is undefined"), sb)),
         _ => Err(EvalError::new(
             format!("cannot divide {} by {}", a.kind(), b.kind()),
             span,
@@ -498,6 +547,9 @@ fn compare(op: BinaryOp, (a, sa): (Value, Span), (b, sb): (Value, Span)) -> Eval
     if matches!(a, Value::Loopy(_)) || matches!(b, Value::Loopy(_)) {
         return super::loopy::compare(op, (&a, &sa), (&b, &sb));
     }
+    if let Some(result) = compare_number_and_game(op, &a, &b) {
+        return Ok(Value::Bool(result));
+    }
     let g = to_game(&a, sa, "a compared value")?;
     let h = to_game(&b, sb, "a compared value")?;
     let result = match op {
@@ -511,6 +563,44 @@ fn compare(op: BinaryOp, (a, sa): (Value, Span), (b, sb): (Value, Span)) -> Eval
         _ => unreachable!("equality is not an order comparison"),
     };
     Ok(Value::Bool(result))
+}
+
+/// A comparison between a number that is not a short game (a non-dyadic rational such as 1/3,
+/// or inf) and a game: x differs from every stop of G, so G > x when x is below the right stop,
+/// G < x when x is above the left stop, and G is confused with x when x lies strictly between
+/// (the number-avoidance and stop theorems, Siegel, CGT, II.3 and II.5). `None` unless exactly
+/// one side is such a number and the other a game.
+pub fn compare_number_and_game(op: BinaryOp, a: &Value, b: &Value) -> Option<bool> {
+    use std::cmp::Ordering::{Greater, Less};
+    use BinaryOp::*;
+    let (x, g, flipped) = match (a, b) {
+        (Value::Number(x), other) if x.to_dyadic().is_none() => (x, other.to_game()?, false),
+        (other, Value::Number(x)) if x.to_dyadic().is_none() => (x, other.to_game()?, true),
+        _ => return None,
+    };
+    let stop_vs_x = |stop: crate::core::Dyadic| Num::from_rational(Rational::from(stop)).cmp(x);
+    // The order of G against x, or None when they are confused.
+    let g_vs_x = if stop_vs_x(g.right_stop()) == Greater {
+        Some(Greater)
+    } else if stop_vs_x(g.left_stop()) == Less {
+        Some(Less)
+    } else {
+        None
+    };
+    // The order of the left operand against the right one.
+    let order = if flipped {
+        g_vs_x
+    } else {
+        g_vs_x.map(|o| o.reverse())
+    };
+    Some(match op {
+        Le | Lt => order == Some(Less),
+        Ge | Gt => order == Some(Greater),
+        Confused => order.is_none(),
+        LessOrConfused => order != Some(Greater),
+        GreaterOrConfused => order != Some(Less),
+        _ => return None,
+    })
 }
 
 /// `target[index]`: lists and tuples by position (negative counts from the end), strings by

@@ -94,7 +94,7 @@ impl Value {
     /// The exact rational this value is, if it is a number.
     pub fn as_rational(&self) -> Option<Rational> {
         match self {
-            Value::Number(q) => Some(q.to_rational()),
+            Value::Number(q) => q.to_rational(),
             _ => None,
         }
     }

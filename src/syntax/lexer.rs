@@ -37,6 +37,9 @@
 //!   after it start a new literal: `x*3`, `f(x)*2`. A star literal `*n` standing alone is a
 //!   [`Token::StarLiteral`]; where the parser expects an operator it reads it as `* n`, so
 //!   `x *3` and `<2|0>*3` are products too.
+//! * A bare `*` where an operand is expected, followed by a name or by `(`, is the nimber of
+//!   that value, as in CGSuite: `*n`, `*(3+5)` (the grammar reads these; the lexer leaves the
+//!   `*` as [`Token::Star`]).
 //! * A literal immediately followed by the name `Tiny` or `Miny` gets a zero-width
 //!   [`Token::Juxtapose`] between them; the parser reads `2Tiny(2)` as `2 + Tiny(2)`. Any other
 //!   name directly after a literal (`2x`) is a syntax error.

@@ -325,6 +325,25 @@ impl Game {
         with_store(|s| s.followers(self, limit))
     }
 
+    /// How many followers the canonical form has, itself included; `TooLarge` when they must
+    /// be listed and there are more than `limit`. A number's followers are the numbers on its
+    /// path from 0 in the tree of numbers (its options are its two nearest ancestors), one per
+    /// day up to its birthday, so a number x has birthday(x) + 1 of them, counted at once even
+    /// for -1823437481924 (CGSuite: 1823437481925).
+    ///
+    /// ```
+    /// use cg::core::{Dyadic, Game, Integer};
+    /// assert_eq!(Game::integer(-5).follower_count(10), Ok(Integer::from(6)));
+    /// let x = Game::number(Dyadic::new(Integer::from(25), 4));
+    /// assert_eq!(x.follower_count(10), Ok(Integer::from(7)));
+    /// ```
+    pub fn follower_count(self, limit: usize) -> Result<Integer, TooLarge> {
+        if let Some(x) = self.to_number() {
+            return Ok(x.birthday() + Integer::one());
+        }
+        self.followers(limit).map(|f| Integer::from(f.len()))
+    }
+
     /// Infinitesimal: both stops are 0 (so 0 counts), i.e. -x < G < x for every number x > 0.
     pub fn is_infinitesimal(self) -> bool {
         let (l, r) = with_store(|s| s.stops(self));

@@ -223,6 +223,14 @@ impl Store {
     /// {0 if G >= 0, companions of G^L | 0 if G <= 0, companions of G^R}.
     pub fn companion(&mut self, g: Game, memo: &mut AHashMap<Game, Game>) -> Game {
         if let Some(nus) = self.nus(g) {
+            // A number x != 0 is its own companion (CGSuite: 5, -1/2, -1823437481924): by
+            // induction its options y are numbers with y° = y, or 0 with 0° = *; for x > 0 the
+            // definition gives {0, x^L° | x^R°}, where 0 and * are at most x^L or reverse out
+            // through 0 <= x, leaving {x^L | x^R} = x (x < 0 is symmetric). Answering at once
+            // keeps a huge integer from recursing down its whole chain of options.
+            if nus.is_number() && !nus.number.is_zero() {
+                return g;
+            }
             if nus.number.is_zero() {
                 if nus.nimber > Integer::one() {
                     return g;

@@ -12,6 +12,7 @@ pub mod latex;
 pub(crate) mod leq_cache;
 pub(crate) mod notation;
 pub(crate) mod nus;
+pub mod powers;
 pub(crate) mod products;
 pub(crate) mod properties;
 pub(crate) mod store;

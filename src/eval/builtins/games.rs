@@ -2,11 +2,13 @@
 //! nimber arithmetic.
 
 use crate::core::nimber::nim_product;
-use crate::core::{Game, Integer, Rational};
+use crate::core::short::powers::{PowerError, MAX_EXPONENT_BIRTHDAY};
+use crate::core::{Game, Integer, Outcome, Rational};
 use crate::eval::error::{EvalError, EvalResult};
+use crate::eval::num::Num;
 use crate::eval::ops::to_game;
 use crate::eval::value::Value;
-use crate::syntax::ast::Span;
+use crate::syntax::ast::{BinaryOp, Span};
 
 use super::{builtin, Arg, Arity, Builtin};
 
@@ -26,8 +28,8 @@ pub static BUILTINS: &[Builtin] = &[
         "The set of Right options of the canonical form of G.",
         "right_options(^)  # {*}", |a, _| Ok(games_set(game(&a[0])?.right_options()))),
     builtin!("outcome", "outcome(G)", Exactly(1),
-        "The outcome class: L (Left wins), R (Right wins), N (first player wins), P (second player wins).",
-        "outcome(*)  # N", |a, _| Ok(Value::Outcome(game(&a[0])?.outcome().into()))),
+        "The outcome class: L (Left wins), R (Right wins), N (first player wins), P (second player wins); a rational (or inf) by its sign, as a number.",
+        "outcome(*)  # N", |a, _| outcome(&a[0])),
     builtin!("birthday", "birthday(G)", Exactly(1),
         "The birthday of the canonical form: 0 for 0, else one more than the latest-born option (Siegel, CGT, II.1).",
         "birthday(^)  # 2", |a, _| Ok(Value::integer(game(&a[0])?.birthday()))),
@@ -41,7 +43,9 @@ pub static BUILTINS: &[Builtin] = &[
         "The number of distinct followers of the canonical form of G, G included.",
         "follower_count(^)  # 3", |a, _| {
             let g = game(&a[0])?;
-            followers(g, &a[0].span).map(|f| Value::integer(f.len()))
+            g.follower_count(FOLLOWER_LIMIT).map(Value::integer).map_err(|e| {
+                EvalError::new(format!("{g} has more than {} followers", e.limit), a[0].span.clone())
+            })
         }),
     builtin!("confused", "confused(G, H)", Exactly(2),
         "True when G and H are incomparable (G || H), as `G <> H`.",
@@ -123,11 +127,11 @@ pub static BUILTINS: &[Builtin] = &[
             Ok(Value::integer(Integer::from(num_bigint::BigInt::from(total))))
         }),
     builtin!("numerator", "numerator(x)", Exactly(1),
-        "The numerator of a rational in lowest terms.",
-        "numerator(6/4)  # 3", |a, _| Ok(Value::integer(rational(&a[0])?.numerator().clone()))),
+        "The numerator of a rational in lowest terms (1 for inf, -1 for -inf, as in CGSuite).",
+        "numerator(6/4)  # 3", |a, _| Ok(Value::integer(number(&a[0])?.numerator_denominator().0))),
     builtin!("denominator", "denominator(x)", Exactly(1),
-        "The (positive) denominator of a rational in lowest terms.",
-        "denominator(6/4)  # 2", |a, _| Ok(Value::integer(rational(&a[0])?.denominator().clone()))),
+        "The (positive) denominator of a rational in lowest terms (0 for inf and -inf, as in CGSuite).",
+        "denominator(6/4)  # 2", |a, _| Ok(Value::integer(number(&a[0])?.numerator_denominator().1))),
     builtin!("floor", "floor(x)", Exactly(1),
         "The greatest integer <= x.",
         "floor(-3/2)  # -2", |a, _| Ok(Value::integer(rational(&a[0])?.floor()))),
@@ -136,7 +140,7 @@ pub static BUILTINS: &[Builtin] = &[
         "ceiling(-3/2)  # -1", |a, _| Ok(Value::integer(rational(&a[0])?.ceil()))),
     builtin!("abs", "abs(x)", Exactly(1),
         "The absolute value of a number.",
-        "abs(-3/4)  # 3/4", |a, _| Ok(Value::number(rational(&a[0])?.abs()))),
+        "abs(-3/4)  # 3/4", |a, _| Ok(Value::Number(number(&a[0])?.abs()))),
     builtin!("max", "max(a, b, ...)", AtLeast(1),
         "The greatest of numbers or games that are comparable; an error if two are incomparable.",
         "max(1/2, ^, -1)  # 1/2", |a, _| extreme(a, true)),
@@ -171,10 +175,10 @@ pub static BUILTINS: &[Builtin] = &[
         "Miny(G) = {G | 0 || 0} = -Tiny(G) (Winning Ways ch. 5).",
         "Miny(2)  # Miny(2)", |a, _| Ok(Value::from_game(Game::miny(game(&a[0])?)))),
     builtin!("pow", "pow(x, n) or pow(G, n)", Exactly(2),
-        "x^n for a number x and an integer n; G^n for a game G = {0|H}: G^1 = G, G^(k+1) = {0 | H - G^->k} (Siegel, CGT); pow(^, 3) is ^<3>.",
+        "x^n for a number x and an integer n; G^x for a game G = {0|H} and a dyadic x >= 1: G^1 = G, G^x = {0 | H - G^->(x-1)} (Siegel, CGT; CGSuite's Pow); pow(^, 3) is ^<3>.",
         "pow(^, 2)  # ^<2>", |a, _| power(a, false)),
     builtin!("pow_to", "pow_to(G, n)", Exactly(2),
-        "G^->n = G^1 + G^2 + ... + G^n for G = {0|H}; pow_to(^, 3) is ^[3].",
+        "G^->x for a game G and a dyadic x >= 0, as CGSuite's PowTo: the ordinal sum G : y, with y = x - 1 for an integer x; for G = {0|H} and an integer n it is G^1 + G^2 + ... + G^n; pow_to(^, 3) is ^[3].",
         "pow_to(^, 2)  # ^[2]", |a, _| power(a, true)),
 ];
 
@@ -216,7 +220,39 @@ fn spread(args: &[Arg]) -> Vec<Arg> {
 
 fn rational(arg: &Arg) -> EvalResult<Rational> {
     match &arg.value {
-        Value::Number(q) => Ok(q.to_rational()),
+        Value::Number(q) => q.to_rational().ok_or_else(|| {
+            EvalError::new(format!("{q} is not a rational number"), arg.span.clone()).with_help(
+                "inf and -inf are above and below every rational, not rationals themselves",
+            )
+        }),
+        other => Err(EvalError::new(
+            format!("expected a number; found {}", other.kind()),
+            arg.span.clone(),
+        )),
+    }
+}
+
+/// The outcome class of a game; a number that is not a short game (1/3, inf) is a number all the
+/// same, won by Left when positive and by Right when negative (CGSuite: `(6/23).OutcomeClass` is
+/// L).
+fn outcome(arg: &Arg) -> EvalResult<Value> {
+    if let Value::Number(q) = &arg.value {
+        if q.to_dyadic().is_none() {
+            let class = if q.signum() > 0 {
+                Outcome::L
+            } else {
+                Outcome::R
+            };
+            return Ok(Value::Outcome(class.into()));
+        }
+    }
+    Ok(Value::Outcome(game(arg)?.outcome().into()))
+}
+
+/// A number argument, the infinities included.
+fn number(arg: &Arg) -> EvalResult<Num> {
+    match &arg.value {
+        Value::Number(q) => Ok(q.clone()),
         other => Err(EvalError::new(
             format!("expected a number; found {}", other.kind()),
             arg.span.clone(),
@@ -245,7 +281,7 @@ fn parity(arg: &Arg, even: bool) -> EvalResult<Value> {
 }
 
 fn power(a: &[Arg], cumulative: bool) -> EvalResult<Value> {
-    if let (false, Value::Number(q)) = (cumulative, &a[0].value) {
+    if let (false, Value::Number(_)) = (cumulative, &a[0].value) {
         let n = a[1]
             .value
             .as_i64()
@@ -257,28 +293,43 @@ fn power(a: &[Arg], cumulative: bool) -> EvalResult<Value> {
                 a[1].span.clone(),
             ));
         };
-        return q
-            .to_rational()
+        return rational(&a[0])?
             .pow(n)
             .map(Value::number)
             .ok_or_else(|| EvalError::new("0 has no negative powers", a[0].span.clone()));
     }
     let g = game(&a[0])?;
-    let n = a[1]
-        .value
-        .as_integer()
-        .and_then(|n| n.to_u32())
-        .filter(|&n| (1..=10_000).contains(&n));
-    let Some(n) = n else {
+    let Some(x) = a[1].value.as_dyadic() else {
         return Err(EvalError::new(
-            "the exponent must be an integer from 1 to 10000",
+            format!("the exponent must be a dyadic number; found {}", a[1].value),
             a[1].span.clone(),
-        ));
+        )
+        .with_help("an integer, or a fraction m/2^k such as 7/4"));
     };
-    let result = if cumulative { g.pow_to(n) } else { g.pow(n) };
-    result.map(Value::from_game).ok_or_else(|| {
-        EvalError::new(format!("{g} is not of the form {{0|H}}"), a[0].span.clone())
-            .with_help("powers are defined for games {0|H}, such as ^ = {0|*}")
+    let result = if cumulative {
+        g.pow_to_number(&x)
+    } else {
+        g.pow_number(&x)
+    };
+    result.map(Value::from_game).map_err(|e| match e {
+        PowerError::BaseNotZeroH => {
+            EvalError::new(format!("{g} is not of the form {{0|H}}"), a[0].span.clone())
+                .with_help("pow is defined for games {0|H}, such as ^ = {0|*}; pow_to for every game")
+        }
+        PowerError::NegativeExponent => EvalError::new(
+            format!(
+                "the exponent must be at least {}; found {x}",
+                if cumulative { 0 } else { 1 }
+            ),
+            a[1].span.clone(),
+        ),
+        PowerError::ExponentTooLarge => EvalError::new(
+            format!("the exponent {x} is too large to expand"),
+            a[1].span.clone(),
+        )
+        .with_help(format!(
+            "G^->x is the ordinal sum G : y for a number y of about the size of x; y must be born by day {MAX_EXPONENT_BIRTHDAY}"
+        )),
     })
 }
 
@@ -306,6 +357,7 @@ fn extreme(args: &[Arg], greatest: bool) -> EvalResult<Value> {
     };
     let mut best = first;
     for arg in rest {
+        let mixed = |op| crate::eval::ops::compare_number_and_game(op, &arg.value, &best.value);
         let better = match (&arg.value, &best.value) {
             (Value::Number(x), Value::Number(y)) => {
                 if greatest {
@@ -313,6 +365,17 @@ fn extreme(args: &[Arg], greatest: bool) -> EvalResult<Value> {
                 } else {
                     x < y
                 }
+            }
+            // A rational that is not a game (1/3, inf) against a game, compared by the stops.
+            _ if mixed(BinaryOp::Confused).is_some() => {
+                if mixed(BinaryOp::Confused) == Some(true) {
+                    return Err(EvalError::new(
+                        format!("{} and {} are incomparable", best.value, arg.value),
+                        arg.span.clone(),
+                    )
+                    .with_help("max and min need values that are comparable"));
+                }
+                mixed(if greatest { BinaryOp::Gt } else { BinaryOp::Lt }) == Some(true)
             }
             _ => {
                 let (g, h) = (game(arg)?, game(best)?);

@@ -32,12 +32,14 @@ static TABLES: &[&[Builtin]] = &[
     loopy::BUILTINS,
 ];
 
-/// Names that stand for constants: the booleans, the outcome classes (with the loopy ones) and
-/// the loopy games `on`, `off`, `over`, `under`, `dud`, `upon`.
+/// Names that stand for constants: the booleans, `inf`, the outcome classes (with the loopy
+/// ones) and the loopy games `on`, `off`, `over`, `under`, `dud`, `upon`.
 pub fn constant(name: &str) -> Option<Value> {
     match name {
         "true" => return Some(Value::Bool(true)),
         "false" => return Some(Value::Bool(false)),
+        // CGSuite's rational infinity, 1/0.
+        "inf" => return Some(Value::Number(crate::eval::num::Num::infinity(false))),
         _ => {}
     }
     let outcome = match name {

@@ -160,8 +160,9 @@ fn sequence_values(items: &[Value], span: &Span) -> EvalResult<Vec<f64>> {
         .enumerate()
         .map(|(i, v)| {
             if let Value::Number(q) = v {
-                let q = q.to_rational();
-                return Ok(q.numerator().to_f64() / q.denominator().to_f64());
+                if let Some(q) = q.to_rational() {
+                    return Ok(q.numerator().to_f64() / q.denominator().to_f64());
+                }
             }
             match v.to_game().and_then(|g| g.nim_value()) {
                 Some(n) => Ok(n.to_f64()),

@@ -111,7 +111,9 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("ordinal_sum", "ordinal_sum(G, H)", Exactly(2),
         "The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}: a move in G ends H (ONAG ch. 15; Siegel, CGT, II.6). G is taken in canonical form.",
         "ordinal_sum(1, -1)  # 1/2", |a, _| {
-            Ok(Value::from_game(game(&a[0])?.ordinal_sum(game(&a[1])?)))
+            let h = game(&a[1])?;
+            crate::eval::ops::check_subordinate(h, a[1].span.clone())?;
+            Ok(Value::from_game(game(&a[0])?.ordinal_sum(h)))
         }),
     builtin!("uptimal_expansion", "uptimal_expansion(G)", Exactly(1),
         "The uptimal expansion x*.d1d2...dk of G = x + d1.^ + d2.^<2> + ... + dk.^<k> (+ *): Siegel, CGT.",
