@@ -12,9 +12,9 @@ use super::store::{mex, Misere, Store};
 pub struct Genus {
     pub g_plus: u32,
     pub gammas: Vec<u32>,
-    /// How the genus prints: `Plain` for the genus of a nim heap (`3`), `Short` for a tame
-    /// game (`1^1`, WW's abbreviation: the rest of the sequence follows from g and γ0), `Full`
-    /// otherwise (`0^120`).
+    /// How the genus prints: `Plain` for the genus of a nim heap (`3`), `Short` for a tame or
+    /// restive game (`1^1`, WW's abbreviation: the rest of the sequence follows from g and γ0),
+    /// `Full` otherwise (`0^120`).
     pub style: GenusStyle,
 }
 
@@ -113,11 +113,27 @@ impl Store {
         t
     }
 
+    /// Not tame, with every option tame: restive when g+ is 0 or 1, restless when g- is 0 or
+    /// 1 (Hoey's phyla of near-tame games, as CGSuite documents them; ONAG ch. 12 calls restive
+    /// games "ambivalent nim-heaps").
+    fn near_tame(&mut self, g: Misere) -> bool {
+        let options = self.options(g).to_vec();
+        !self.is_tame(g) && options.into_iter().all(|o| self.is_tame(o))
+    }
+
+    pub fn is_restive(&mut self, g: Misere) -> bool {
+        self.near_tame(g) && self.node(g).g_plus < 2
+    }
+
+    pub fn is_restless(&mut self, g: Misere) -> bool {
+        self.near_tame(g) && self.node(g).g_minus < 2
+    }
+
     pub fn genus(&mut self, g: Misere) -> Genus {
         let gammas = self.gammas(g);
         let style = if self.nim_heap_size(g).is_some() {
             GenusStyle::Plain
-        } else if self.is_tame(g) {
+        } else if self.is_tame(g) || self.is_restive(g) {
             GenusStyle::Short
         } else {
             GenusStyle::Full

@@ -68,6 +68,16 @@ impl Misere {
         with_store(|s| s.is_tame(self))
     }
 
+    /// Restive: not tame, every option tame, normal nim-value 0 or 1 (Hoey's phylum).
+    pub fn is_restive(self) -> bool {
+        with_store(|s| s.is_restive(self))
+    }
+
+    /// Restless: not tame, every option tame, misère nim-value 0 or 1 (Hoey's phylum).
+    pub fn is_restless(self) -> bool {
+        with_store(|s| s.is_restless(self))
+    }
+
     /// A game that tells `self` and `other` apart in misère play (none when they are equal).
     pub fn distinguisher(self, other: Misere) -> Option<Misere> {
         with_store(|s| s.distinguisher(self, other))

@@ -56,8 +56,8 @@ pub(crate) fn with_store<R>(f: impl FnOnce(&mut Store) -> R) -> R {
     STORE.with(|store| f(&mut store.borrow_mut()))
 }
 
-/// The largest nim heap the arena builds (its options alone take this many words).
-pub const MAX_HEAP: u32 = 1 << 16;
+/// The largest nim heap the arena builds: the heaps below it come too, n²/2 option words.
+pub const MAX_HEAP: u32 = 4096;
 
 impl Misere {
     /// The game with no options.

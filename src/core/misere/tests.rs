@@ -271,3 +271,15 @@ fn genus_examples() {
     assert_eq!(two_sharp.genus().gammas, vec![0, 2]);
     assert_eq!(two_sharp.genus().to_string(), "0^0");
 }
+
+/// {*, *2+*2+*}: the options * (g+ 1, g- 0) and *2+*2+* (g+ 1, g- 1 by the misère Nim rule)
+/// are tame; the game has g+ = mex{1} = 0 and g- = mex{0, 1} = 2, genus 0^2, not tame: restive,
+/// not restless. A nim heap is tame, so neither.
+#[test]
+fn restive_and_restless() {
+    let (star, two) = (Misere::heap(1), Misere::heap(2));
+    let g = Misere::from_options(&[star, two.sum(two).sum(star)]);
+    assert_eq!((g.nim_value(), g.misere_nim_value()), (0, 2));
+    assert!(!g.is_tame() && g.is_restive() && !g.is_restless());
+    assert!(Misere::heap(3).is_tame() && !Misere::heap(3).is_restive());
+}
