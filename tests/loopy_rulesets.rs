@@ -216,3 +216,43 @@ proptest! {
         }
     }
 }
+
+/// Backsliding Toads and Frogs (Winning Ways ch. 22). A lone toad before an empty square can
+/// step forward and back for ever while the frogs' side has no move: `T.` is on = {pass|}
+/// (hand-worked: T. = {.T|}, .T = {T.|}).
+#[test]
+fn backsliding_toad_alone_is_on() {
+    let mut interpreter = Interpreter::new();
+    let value = evaluate(&mut interpreter, "backsliding_toads_and_frogs(\"T.\")");
+    assert_eq!(value.to_string(), "on");
+    let value = evaluate(&mut interpreter, "backsliding_toads_and_frogs(\".F\")");
+    assert_eq!(value.to_string(), "off");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Turning the strip around and exchanging toads and frogs exchanges the players, so the
+    /// value is negated (and the outcome mirrored).
+    #[test]
+    fn backsliding_mirror_is_the_negative(cells in prop::collection::vec(0usize..3, 1..6)) {
+        let strip: String = cells.iter().map(|&c| ['T', 'F', '.'][c]).collect();
+        let mirror: String = strip
+            .chars()
+            .rev()
+            .map(|c| match c { 'T' => 'F', 'F' => 'T', c => c })
+            .collect();
+        let mut interpreter = Interpreter::new();
+        let value = cg::eval::evaluate(&mut interpreter, &format!("backsliding_toads_and_frogs(\"{strip}\")"));
+        let negated = cg::eval::evaluate(&mut interpreter, &format!("-backsliding_toads_and_frogs(\"{mirror}\")"));
+        match (value, negated) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(a.to_string(), b.to_string(), "{} and {}", strip, mirror),
+            // Sides that sidling reaches only in the limit are reported, not judged here.
+            (Err(a), Err(_)) => {
+                let unfound = format!("{a:?}").contains("no loopy value cg can find");
+                prop_assert!(unfound, "{}: {:?}", strip, a);
+            }
+            (a, b) => prop_assert!(false, "{} gave {:?}, its mirror {:?}", strip, a.map(|v| v.to_string()), b.map(|v| v.to_string())),
+        }
+    }
+}
