@@ -750,6 +750,11 @@ impl Interpreter {
     fn unknown_global(&self, slot: u32, span: &Span) -> EvalError {
         let name = &self.globals.spellings[slot as usize];
         let err = EvalError::new(format!("unknown name `{name}`"), span.clone());
+        if name == "pass" {
+            return err.with_help(
+                "`pass` is an option of a loopy game, a move to the position itself: `{0|pass}`",
+            );
+        }
         let candidates = builtins::all()
             .map(|b| b.name)
             .chain(self.globals.defined_names())
