@@ -292,6 +292,9 @@ fn outcomes_agree_with_retrograde_analysis() {
                 }
                 assert_eq!(v.outcome(), brute_outcome(&g, 0), "graph {g:?} value {v}");
             }
+            // The engine checks its sides against the outcome and declines when they disagree:
+            // that must not happen.
+            Err(cg::core::LoopyError::SidesDisagree) => panic!("sides disagree for {g:?}"),
             Err(_) => refused += 1,
         }
     }
@@ -432,5 +435,17 @@ proptest! {
         prop_assert_eq!(stopper_sum(&sg, &sh).and_then(|s| s.to_game()), Some(g + h));
         prop_assert_eq!(sg.negative().to_game(), Some(-g));
         prop_assert_eq!(lv(&sg).outcome().to_string(), g.outcome().to_string());
+    }
+}
+
+/// Siegel, CGT, Sec. VI.5: the degree of loopiness of on is on (on - on = dud, whose onside is
+/// on), of over is over (over - over = over & under), of a short game 0; each is an idempotent.
+#[test]
+fn degrees_of_loopiness() {
+    assert_eq!(loopy::on().degree().unwrap(), loopy::on());
+    assert_eq!(loopy::over().degree().unwrap(), loopy::over());
+    assert_eq!(num(5).degree().unwrap(), num(0));
+    for d in [loopy::on(), loopy::over()] {
+        assert_eq!(stopper(&sum(&d, &d)), d, "{d} is idempotent");
     }
 }

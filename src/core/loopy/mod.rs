@@ -330,6 +330,49 @@ impl Stopper {
         pseudonumber(self.graph(), 0).is_some()
     }
 
+    /// The stops without their tilt (x for x over): the strong stops (CGSuite's `strongStop`).
+    fn strong_stops(&self) -> (Pseudo, Pseudo) {
+        let strong = |p: Pseudo| match p {
+            Pseudo::Number(x, _) => Pseudo::Number(x, 0),
+            other => other,
+        };
+        let (l, r) = self.stops();
+        (strong(l), strong(r))
+    }
+
+    /// Infinitesimal: both strong stops are 0, so -x < G < x for every number x > 0 (`over`
+    /// and `upon` are).
+    pub fn is_infinitesimal(&self) -> bool {
+        let zero = Pseudo::Number(Dyadic::zero(), 0);
+        self.strong_stops() == (zero.clone(), zero)
+    }
+
+    /// Numberish: the strong stops are one number.
+    pub fn is_numberish(&self) -> bool {
+        let (l, r) = self.strong_stops();
+        matches!(l, Pseudo::Number(..)) && l == r
+    }
+
+    /// The degree of loopiness: G (+) -G, an idempotent (0 for a short game; Siegel, CGT,
+    /// Sec. VI.5).
+    pub fn degree(&self) -> Result<Stopper, LoopyError> {
+        if self.is_loopfree() {
+            return Ok(Stopper::from_game(Game::ZERO));
+        }
+        upsum(self, &self.negative())
+    }
+
+    /// The variety of G over its degree D: G (+) ((-G) (-) -D), which equals
+    /// G (-) ((-G) (+) D) (the stability conjecture; Siegel, CGT, Sec. VI.5). `None` if they
+    /// differ.
+    pub fn variety(&self) -> Result<Option<Stopper>, LoopyError> {
+        let degree = self.degree()?;
+        let minus = self.negative();
+        let up = upsum(self, &downsum(&minus, &degree.negative())?)?;
+        let down = downsum(self, &upsum(&minus, &degree)?)?;
+        Ok((up == down).then_some(up))
+    }
+
     /// The left stop, a pseudonumber.
     pub fn left_stop(&self) -> Stopper {
         self.stops().0.to_stopper()
@@ -362,7 +405,15 @@ impl LoopyValue {
         }
         let onside = sides::sidle(graph, v, Side::Left)?;
         let offside = sides::sidle(graph, v, Side::Right)?;
-        Ok(LoopyValue::from_sides(onside, offside))
+        let value = LoopyValue::from_sides(onside, offside);
+        // A check that costs one retrograde analysis: equal games have equal outcomes, so the
+        // sides must give the outcome of the graph itself.
+        for mover in [Side::Left, Side::Right] {
+            if value.winner(mover) != graph_winner(graph, v, mover) {
+                return Err(LoopyError::SidesDisagree);
+            }
+        }
+        Ok(value)
     }
 
     /// A short game as a loopy value.

@@ -133,8 +133,10 @@ pub(crate) fn simplify_all(graph: Graph) -> (Graph, Vec<u32>) {
     let le = stopper_order(&graph);
     let leq = |u: u32, v: u32| le[u as usize * n + v as usize];
     let mut g = graph;
-    // Each position keeps its value, so the order computed above stays valid throughout.
-    loop {
+    // Each position keeps its value, so the order computed above stays valid throughout. In a
+    // stopper the rounds end (each bypass follows an alternating play, and those are finite);
+    // the bound only keeps a wrong caller from looping, every round keeping the values.
+    for _ in 0..4 * n + 16 {
         let mut changed = false;
         for v in 0..n as u32 {
             check_interrupt();

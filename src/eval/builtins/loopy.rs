@@ -34,6 +34,18 @@ pub static BUILTINS: &[Builtin] = &[
             let (g, h) = (loopy_arg(&a[0])?, loopy_arg(&a[1])?);
             loopy::downsum(g.offside(), h.offside()).map(stopper_value).map_err(|e| engine_error(e, s.clone()))
         }),
+    builtin!("variety", "variety(G)", Exactly(1),
+        "The variety of a stopper G over its degree D: G (+) ((-G) (-) -D) (Siegel, CGT, VI.5).",
+        "variety(3)  # 0", |a, s| {
+            let g = stopper_arg(&a[0])?;
+            match g.variety().map_err(|e| engine_error(e, s.clone()))? {
+                Some(v) => Ok(stopper_value(v)),
+                None => Err(EvalError::new(
+                    format!("the upsum and downsum varieties of {g} differ (a counterexample to the stability conjecture)"),
+                    s.clone(),
+                )),
+            }
+        }),
     builtin!("is_loopfree", "is_loopfree(G)", Exactly(1),
         "True when G is a short game: its canonical form has no cycle.",
         "is_loopfree({0|pass})  # false", |a, _| {
@@ -106,25 +118,20 @@ static OVERRIDES: &[Builtin] = &[
             Ok(Value::Bool(!g.leq(&h) && !h.leq(&g)))
         }),
     builtin!("is_infinitesimal", "is_infinitesimal(G)", Exactly(1),
-        "True when both stops of a stopper are 0: -x < G < x for every positive number x.",
+        "True when both stops of a stopper are 0 (over counts as 0): -x < G < x for every positive number x.",
         "is_infinitesimal(upon)  # true", |a, _| {
-            let s = stopper_arg(&a[0])?;
-            let zero = Stopper::from_game(Game::ZERO);
-            Ok(Value::Bool(s.left_stop() == zero && s.right_stop() == zero))
+            Ok(Value::Bool(stopper_arg(&a[0])?.is_infinitesimal()))
         }),
     builtin!("is_numberish", "is_numberish(G)", Exactly(1),
-        "True when the stops of a stopper are equal.",
+        "True when the stops of a stopper are the same number (over and under count as it).",
         "is_numberish(over)  # true", |a, _| {
-            let s = stopper_arg(&a[0])?;
-            Ok(Value::Bool(s.left_stop() == s.right_stop()))
+            Ok(Value::Bool(stopper_arg(&a[0])?.is_numberish()))
         }),
     builtin!("degree", "degree(G)", Exactly(1),
         "The degree of loopiness of G: its onside minus itself, taken as an upsum, an idempotent such as 0, over or on (Siegel, CGT, VI.5).",
         "degree(upon)  # ^<on>", |a, s| {
             let g = loopy_arg(&a[0])?;
-            loopy::upsum(g.onside(), &g.onside().negative())
-                .map(stopper_value)
-                .map_err(|e| engine_error(e, s.clone()))
+            g.onside().degree().map(stopper_value).map_err(|e| engine_error(e, s.clone()))
         }),
     builtin!("pow", "pow(G, on)", Exactly(2),
         "G^on for G = ^: uponth ^<on> = {0 || 0 | 0, pass}, the limit of ^<n> (Winning Ways ch. 11).",
