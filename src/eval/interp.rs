@@ -59,6 +59,9 @@ impl Default for Interpreter {
     }
 }
 
+/// The options of a game literal: short games, or (when one is loopy) all of them as values.
+type GameOptions = Result<Vec<Game>, Vec<(Value, Span)>>;
+
 impl Interpreter {
     /// An interpreter that prints to standard output, with the standard library loaded.
     pub fn new() -> Interpreter {
@@ -682,11 +685,7 @@ impl Interpreter {
 
     /// The options as short games; if one is a loopy game, all of them as values (`Err`), for
     /// the graph of a loopy game.
-    fn games(
-        &mut self,
-        options: &[(Node, Span)],
-        role: &str,
-    ) -> Flow<Result<Vec<Game>, Vec<(Value, Span)>>> {
+    fn games(&mut self, options: &[(Node, Span)], role: &str) -> Flow<GameOptions> {
         let mut games = Vec::with_capacity(options.len());
         for (i, (n, s)) in options.iter().enumerate() {
             let v = self.eval(n)?;
