@@ -449,3 +449,42 @@ fn degrees_of_loopiness() {
         assert_eq!(stopper(&sum(&d, &d)), d, "{d} is idempotent");
     }
 }
+
+/// Values of the reference system (CGSuite's own test cases for canonical stoppers and sided
+/// values), typed in our notation: canonical forms, stops (a pseudonumber's stop is its number),
+/// degrees of loopiness, varieties and outcome classes.
+#[test]
+fn values_of_the_reference_system() {
+    use cg::eval::{evaluate, Interpreter};
+    let cases = [
+        ("{pass|3/2}", "3/2under"),
+        ("degree({pass|3/2})", "over"),
+        ("variety({pass|3/2})", "under"),
+        ("left_stop({pass|3/2})", "3/2"),
+        ("right_stop({pass|3/2})", "3/2"),
+        ("{-1/4+*|pass}", "-1/4v[on]"),
+        ("degree({-1/4+*|pass})", "^<on>"),
+        ("variety({-1/4+*|pass})", "^<on>"),
+        ("left_options({-1/4+*|pass})", "{-1/4*}"),
+        ("{0|^<on>||v<on>}", "{0|^<on>||v<on>}"),
+        ("left_options({0|^<on>||v<on>})", "{{0|^<on>}}"),
+        ("right_options({0|^<on>||v<on>})", "{v<on>}"),
+        ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}"),
+        ("right_options(a{0||||0|||a|*||*})", "{a{0||||0|a||*|||*}}"),
+        ("is_plumtree(a{0||||0|||a|*||*})", "false"),
+        ("is_infinitesimal(a{0||||0|||a|*||*})", "true"),
+        ("degree(on)", "on"),
+        ("degree(off)", "on"),
+        ("variety(off)", "off"),
+        ("left_stop(over)", "0"),
+        ("a{{|a}|}", "1 & 0"),
+        ("outcome(a{{|a}|})", "PHat"),
+        ("outcome(dud)", "D"),
+        ("is_idempotent(dud)", "true"),
+    ];
+    for (input, expected) in cases {
+        let value =
+            evaluate(&mut Interpreter::bare(), input).unwrap_or_else(|e| panic!("{input}: {e:?}"));
+        assert_eq!(value.to_string(), expected, "{input}");
+    }
+}

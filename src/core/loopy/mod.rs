@@ -373,14 +373,14 @@ impl Stopper {
         Ok((up == down).then_some(up))
     }
 
-    /// The left stop, a pseudonumber.
+    /// The left stop: a number, `on` or `off` (the stop of x over is x, as CGSuite gives it).
     pub fn left_stop(&self) -> Stopper {
-        self.stops().0.to_stopper()
+        self.strong_stops().0.to_stopper()
     }
 
-    /// The right stop, a pseudonumber.
+    /// The right stop: a number, `on` or `off`.
     pub fn right_stop(&self) -> Stopper {
-        self.stops().1.to_stopper()
+        self.strong_stops().1.to_stopper()
     }
 
     /// The sum of two stoppers: a stopper when no infinite alternating play arises, otherwise

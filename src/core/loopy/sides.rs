@@ -76,11 +76,12 @@ pub fn sidle(graph: &Graph, start: u32, side: Side) -> Result<Stopper, LoopyErro
     for _ in 0..rounds {
         check_interrupt();
         let step = Step::new(&g, &approx);
-        let next = step.values();
+        let simplified = step.simplified();
+        let next = step.values(&simplified);
         if next == approx {
             return Ok(approx.swap_remove(0));
         }
-        let (knot, shape) = tie_knot(&g, &step);
+        let (knot, shape) = tie_knot(&g, &step, simplified);
         if shape == last_shape {
             if let Some(fixed) = knot {
                 return Ok(fixed);
@@ -129,10 +130,15 @@ impl Step {
         }
     }
 
-    /// The new approximations.
-    fn values(&self) -> Vec<Stopper> {
-        (0..self.starts.len() as u32)
-            .map(|v| Stopper::canonical(&self.union, self.base + v))
+    /// The whole union simplified once (each vertex's representative, every edge to one).
+    fn simplified(&self) -> (Graph, Vec<u32>) {
+        simplify_all(self.union.clone())
+    }
+
+    /// The new approximations, read from the simplified union.
+    fn values(&self, (simplified, rep): &(Graph, Vec<u32>)) -> Vec<Stopper> {
+        (0..self.starts.len())
+            .map(|v| Stopper::from_simplified(simplified, rep[self.base as usize + v]))
             .collect()
     }
 }
@@ -149,9 +155,13 @@ type Shape = (Vec<Shaped>, Vec<Shaped>);
 
 /// The knot tied in a round of sidling (see `sidle`), if it is a stopper and a fixed point, and
 /// the shape of the round.
-fn tie_knot(g: &Graph, step: &Step) -> (Option<Stopper>, Vec<Shape>) {
+fn tie_knot(
+    g: &Graph,
+    step: &Step,
+    simplified: (Graph, Vec<u32>),
+) -> (Option<Stopper>, Vec<Shape>) {
     let n = g.len();
-    let (mut knot, rep) = simplify_all(step.union.clone());
+    let (mut knot, rep) = simplified;
     let mut to_position: AHashMap<u32, u32> = AHashMap::new();
     let mut position_of: AHashMap<u32, u32> = AHashMap::new();
     for w in 0..n {
@@ -206,6 +216,7 @@ fn tie_knot(g: &Graph, step: &Step) -> (Option<Stopper>, Vec<Shape>) {
         }
         candidate.push(Stopper::canonical(&knot, top));
     }
-    let fixed = Step::new(g, &candidate).values() == candidate;
+    let check = Step::new(g, &candidate);
+    let fixed = check.values(&check.simplified()) == candidate;
     (fixed.then(|| candidate.swap_remove(0)), shape)
 }

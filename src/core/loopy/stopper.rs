@@ -30,6 +30,12 @@ impl Stopper {
         Stopper(Rc::new(canonical_numbering(&simplified)))
     }
 
+    /// The stopper at vertex `v` of a graph that `simplify_all` returned (every position
+    /// simplified, equal ones fused).
+    pub(crate) fn from_simplified(simplified: &Graph, v: u32) -> Stopper {
+        Stopper(Rc::new(canonical_numbering(&simplified.restrict(v))))
+    }
+
     /// The short game `g` as a stopper (a short game is a stopper whose graph has no cycle).
     pub fn from_game(g: Game) -> Stopper {
         let (graph, v) = Graph::from_short(g);
