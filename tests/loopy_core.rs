@@ -85,7 +85,7 @@ fn on_is_greatest() {
     }
 }
 
-/// Winning Ways ch. 11; Siegel, CGT, Ex. VI.1.?: over is positive, infinitesimal (less than
+/// Winning Ways ch. 11; Siegel, CGT, ch. VI: over is positive, infinitesimal (less than
 /// every positive number) and greater than every positive infinitesimal short game such as ^.
 #[test]
 fn over_is_positive_and_small() {
@@ -97,13 +97,13 @@ fn over_is_positive_and_small() {
     assert_eq!(lv(&over).outcome(), LoopyOutcome::L);
 }
 
-/// Siegel, CGT, Sec. VI.2: over + over = over (over is an idempotent).
+/// Siegel, CGT, ch. VI: over + over = over (over is an idempotent).
 #[test]
 fn over_is_idempotent() {
     assert_eq!(stopper(&sum(&loopy::over(), &loopy::over())), loopy::over());
 }
 
-/// Pseudonumbers (Siegel, CGT, Sec. VI.2): x + over = {x | pass}, printed `xover`.
+/// Pseudonumbers (Siegel, CGT, ch. VI): x + over = {x | pass}, printed `xover`.
 #[test]
 fn pseudonumbers() {
     assert_eq!(sum(&num(5), &loopy::over()).to_string(), "5over");
@@ -114,7 +114,7 @@ fn pseudonumbers() {
     assert!(num(5).leq(&five_over) && five_over.leq(&num(6)));
 }
 
-/// Winning Ways ch. 11; Siegel, CGT, Ex. VI.?: upon = {pass | *} is positive and
+/// Winning Ways ch. 11; Siegel, CGT, ch. VI: upon = {pass | *} is positive and
 /// infinitesimal, confused with * (upon + * is fuzzy) and greater than ^.
 #[test]
 fn upon_properties() {
@@ -143,7 +143,7 @@ fn uponth_properties() {
 }
 
 /// Short games embed unchanged: a short game is a stopper whose canonical graph is its
-/// canonical form (Siegel, CGT, Sec. VI.1).
+/// canonical form (Siegel, CGT, ch. VI).
 #[test]
 fn short_games_round_trip() {
     let games = [
@@ -438,7 +438,7 @@ proptest! {
     }
 }
 
-/// Siegel, CGT, Sec. VI.5: the degree of loopiness of on is on (on - on = dud, whose onside is
+/// Siegel, CGT, ch. VI: the degree of loopiness of on is on (on - on = dud, whose onside is
 /// on), of over is over (over - over = over & under), of a short game 0; each is an idempotent.
 #[test]
 fn degrees_of_loopiness() {
@@ -486,5 +486,51 @@ fn values_of_the_reference_system() {
         let value =
             evaluate(&mut Interpreter::bare(), input).unwrap_or_else(|e| panic!("{input}: {e:?}"));
         assert_eq!(value.to_string(), expected, "{input}");
+    }
+}
+
+/// How large a stopper graph the builder values in a given time (run with `--ignored`): a
+/// random sparse stopper with cycles of n positions, doubling n.
+#[test]
+#[ignore]
+fn timing_of_large_graphs() {
+    let mut n = 64u32;
+    while n <= 8192 {
+        let mut rng = Rng(0xfeed_0000 + n as u64);
+        let mut b = LoopyBuilder::new();
+        let nodes: Vec<u32> = (0..n).map(|_| b.add_node()).collect();
+        let leaves = [
+            b.add_short(Game::ZERO),
+            b.add_short(Game::integer(1)),
+            b.add_short(Game::integer(-1)),
+        ];
+        for (i, &v) in nodes.iter().enumerate() {
+            // Both move forward (towards higher nodes) and Right may pass: the only cycles are
+            // passes, so the game is a stopper.
+            for _ in 0..2 {
+                let j = i + 1 + rng.below(8) as usize;
+                if j < nodes.len() {
+                    b.add_left_edge(v, nodes[j]);
+                }
+            }
+            b.add_left_edge(v, leaves[rng.below(3) as usize]);
+            b.add_right_edge(v, leaves[rng.below(3) as usize]);
+            let j = i + 1 + rng.below(8) as usize;
+            if j < nodes.len() {
+                b.add_right_edge(v, nodes[j]);
+            }
+            if rng.below(4) == 0 {
+                b.add_right_edge(v, v);
+            }
+        }
+        let start = std::time::Instant::now();
+        let stopper = b.graph().is_alternating_cycle_free(nodes[0]);
+        let value = b.value(nodes[0]);
+        println!(
+            "n = {n}: stopper {stopper}, {:?}, valued in {:.2?}",
+            value.map(|v| v.onside().follower_count()),
+            start.elapsed()
+        );
+        n *= 2;
     }
 }

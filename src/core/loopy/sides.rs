@@ -1,6 +1,6 @@
 //! Sides of games that are not stoppers: the onside G+ (infinite play won by Left) and the
 //! offside G- (won by Right), each a stopper when G is stopper-sided, found by sidling (Winning
-//! Ways ch. 11 "Sidling"; Siegel, CGT, Sec. VI.5): start with every position equal to `on`
+//! Ways ch. 11 "Sidling"; Siegel, CGT, ch. VI): start with every position equal to `on`
 //! (for the onside; `off` for the offside) and replace each position by the canonical form of
 //! {its Left options | its Right options}, all at once, until nothing changes. The values only
 //! decrease (increase), and when they stop changing they are the sides.
