@@ -103,14 +103,17 @@ fn over_is_idempotent() {
     assert_eq!(stopper(&sum(&loopy::over(), &loopy::over())), loopy::over());
 }
 
-/// Pseudonumbers (Siegel, CGT, ch. VI): x + over = {x | pass}, printed `xover`.
+/// Pseudonumbers (Siegel, CGT, ch. VI): x + over = {x | pass}, printed `xover`; its stops are
+/// x (as the reference system gives the stops of 3/2under).
 #[test]
 fn pseudonumbers() {
     assert_eq!(sum(&num(5), &loopy::over()).to_string(), "5over");
     assert_eq!(sum(&num(-5), &loopy::under()).to_string(), "-5under");
     assert_eq!(sum(&half(), &loopy::under()).to_string(), "1/2under");
     let five_over = stopper(&sum(&num(5), &loopy::over()));
-    assert_eq!(five_over.left_stop().to_string(), "5over");
+    assert_eq!(five_over.left_stop().to_string(), "5");
+    assert_eq!(five_over.right_stop().to_string(), "5");
+    assert_eq!(five_over.graph().options(0, Side::Right), &[0]);
     assert!(num(5).leq(&five_over) && five_over.leq(&num(6)));
 }
 
