@@ -153,7 +153,7 @@ fn difference(g: &Arg, h: &Arg) -> EvalResult<Value> {
             format!("cg finds no game X with X + {y} = {x}"),
             g.span.start..h.span.end,
         )
-        .with_help("misère differences need not exist (no X has X + *[2] = *[0]); cg searches the followers of G and their differences")
+        .with_help("misère differences need not exist (no X has X + *[2] = *[0]); cg searches the followers of G, the differences of G's options and the games {G' - H, G - H'}, so a difference may exist beyond its search")
     })
 }
 
