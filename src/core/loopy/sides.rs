@@ -162,12 +162,9 @@ fn tie_knot(
 ) -> (Option<Stopper>, Vec<Shape>) {
     let n = g.len();
     let (mut knot, rep) = simplified;
-    let mut to_position: AHashMap<u32, u32> = AHashMap::new();
+    // The (first) position whose old approximation starts at each vertex.
     let mut position_of: AHashMap<u32, u32> = AHashMap::new();
     for w in 0..n {
-        to_position
-            .entry(rep[step.starts[w] as usize])
-            .or_insert(rep[step.base as usize + w]);
         position_of
             .entry(rep[step.starts[w] as usize])
             .or_insert(w as u32);
@@ -202,8 +199,8 @@ fn tie_knot(
         }
         for list in [&mut knot.left[top], &mut knot.right[top]] {
             for t in list.iter_mut() {
-                if let Some(&p) = to_position.get(t) {
-                    *t = p;
+                if let Some(&w) = position_of.get(t) {
+                    *t = rep[step.base as usize + w as usize];
                 }
             }
         }
