@@ -476,6 +476,26 @@ fn values_of_the_reference_system() {
         ("right_options(a{0||||0|||a|*||*})", "{a{0||||0|a||*|||*}}"),
         ("is_plumtree(a{0||||0|||a|*||*})", "false"),
         ("is_infinitesimal(a{0||||0|||a|*||*})", "true"),
+        ("degree({on|0||0})", "{0||0|off}"),
+        ("degree({0|||0||pass|0})", "{0||0|under}"),
+        (
+            "degree({0|||0||0|off}) == {0||||0|||{on|0||0}|0||off}",
+            "true",
+        ),
+        (
+            "degree(a{0||||0|||a|*||*}) == {0|a{0|0,{0|||a|0||0}}}",
+            "true",
+        ),
+        (
+            "variety(a{0||||0|||a|*||*}) == {a{0,{0||0|a|||0}|0}|0}",
+            "true",
+        ),
+        ("degree({0|^<on>||v<on>})", "^<on>"),
+        (
+            "variety({0|^<on>||v<on>}) == {^[on]*,^<on>||v<on>|0}",
+            "true",
+        ),
+        ("is_idempotent({0||0|under})", "true"),
         ("degree(on)", "on"),
         ("degree(off)", "on"),
         ("variety(off)", "off"),

@@ -1,9 +1,10 @@
 //! Sides of games that are not stoppers: the onside G+ (infinite play won by Left) and the
 //! offside G- (won by Right), each a stopper when G is stopper-sided, found by sidling (Winning
-//! Ways ch. 11 "Sidling"; Siegel, CGT, ch. VI): start with every position equal to `on`
-//! (for the onside; `off` for the offside) and replace each position by the canonical form of
-//! {its Left options | its Right options}, all at once, until nothing changes. The values only
-//! decrease (increase), and when they stop changing they are the sides.
+//! Ways ch. 11 "Sidling"; Siegel, CGT, ch. VI): start with every position equal to `on` (for
+//! the onside; `off` for the offside; a position that is a stopper at its value) and replace
+//! each position by the canonical form of {its Left options | its Right options}, all at once,
+//! until nothing changes. The values only decrease (increase), and when they stop changing they
+//! are the sides.
 
 use ahash::AHashMap;
 
@@ -70,7 +71,17 @@ pub fn sidle(graph: &Graph, start: u32, side: Side) -> Result<Stopper, LoopyErro
         Side::Left => super::on(),
         Side::Right => super::off(),
     };
-    let mut approx: Vec<Stopper> = vec![seed; n];
+    // A position that is a stopper starts at its value, which sidling keeps (sidling `off` from
+    // `on` would only reach it in the limit: -1, -2, ...).
+    let mut approx: Vec<Stopper> = (0..n as u32)
+        .map(|v| {
+            if g.is_alternating_cycle_free(v) {
+                Stopper::canonical(&g, v)
+            } else {
+                seed.clone()
+            }
+        })
+        .collect();
     let mut last_shape: Vec<Shape> = Vec::new();
     let rounds = SIDLING_ROUNDS + 4 * n;
     for _ in 0..rounds {
@@ -162,12 +173,9 @@ fn tie_knot(
 ) -> (Option<Stopper>, Vec<Shape>) {
     let n = g.len();
     let (mut knot, rep) = simplified;
-    let mut to_position: AHashMap<u32, u32> = AHashMap::new();
+    // The (first) position whose old approximation starts at each vertex.
     let mut position_of: AHashMap<u32, u32> = AHashMap::new();
     for w in 0..n {
-        to_position
-            .entry(rep[step.starts[w] as usize])
-            .or_insert(rep[step.base as usize + w]);
         position_of
             .entry(rep[step.starts[w] as usize])
             .or_insert(w as u32);
@@ -202,8 +210,8 @@ fn tie_knot(
         }
         for list in [&mut knot.left[top], &mut knot.right[top]] {
             for t in list.iter_mut() {
-                if let Some(&p) = to_position.get(t) {
-                    *t = p;
+                if let Some(&w) = position_of.get(t) {
+                    *t = rep[step.base as usize + w as usize];
                 }
             }
         }
