@@ -500,6 +500,8 @@ fn values_of_the_reference_system() {
         ("degree(off)", "on"),
         ("variety(off)", "off"),
         ("left_stop(over)", "0"),
+        ("{0|{a{pass|pass}|},*}", "^ & v*"),
+        ("outcome({0|{a{pass|pass}|},*})", "NHat"),
         ("a{{|a}|}", "1 & 0"),
         ("outcome(a{{|a}|})", "PHat"),
         ("outcome(dud)", "D"),
