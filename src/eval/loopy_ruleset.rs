@@ -288,13 +288,13 @@ impl Interpreter {
     ) -> EvalResult<LoopyNimber> {
         let mut total = LoopyNimber::Finite(0);
         for part in parts {
-            let value = match self.position_value(instance, part.clone(), span)? {
-                Value::LoopyNimber(v) => (*v).clone(),
-                other => {
-                    let g = super::ops::to_game(&other, span.clone(), "a value")?;
-                    LoopyNimber::Finite(nim_value(g, span)?)
-                }
-            };
+            let value = self.position_value(instance, part.clone(), span)?;
+            let value = value.to_loopy_nimber().ok_or_else(|| {
+                EvalError::new(
+                    format!("a part of a sum of impartial positions has the value {value}, which is not a nimber"),
+                    span.clone(),
+                )
+            })?;
             total = total.sum(&value);
         }
         Ok(total)
