@@ -54,6 +54,12 @@ const PIECES: &[&str] = &[
     "99999999999999999999",
     "/",
     "0",
+    "inf_{",
+    "on",
+    "over",
+    "pass",
+    "*[",
+    "&",
 ];
 
 fn program() -> impl Strategy<Value = String> {

@@ -535,6 +535,7 @@ impl<'g> Compiler<'g> {
             ExprKind::Nus(lit) => Node::Const(ops::eval_literal(lit, span)?),
             ExprKind::Str(s) => Node::Const(Value::str(s)),
             ExprKind::Misere(text) => Node::Const(super::misere::literal(text, span)?),
+            ExprKind::LoopyNimber(text) => Node::Const(super::loopy::nimber_literal(text, span)?),
             ExprKind::Heap {
                 family,
                 code,

@@ -29,6 +29,24 @@ pub fn constant(name: &str) -> Option<Value> {
     Some(Value::Loopy(Rc::new(v)))
 }
 
+/// The literal `inf_{0,2}`: ∞ with the finite values among its options (the braces' text).
+pub fn nimber_literal(text: &str, span: Span) -> EvalResult<Value> {
+    let mut values = Vec::new();
+    if !text.trim().is_empty() {
+        for part in text.split(',').map(str::trim) {
+            let value = part.parse::<u64>().map_err(|_| {
+                EvalError::new(format!("`{part}` is not a nim-value"), span.clone()).with_help(
+                    "an infinite loopy nim-value lists finite nim-values, as in `inf_{0,2}` or `inf_{}`",
+                )
+            })?;
+            values.push(value);
+        }
+    }
+    Ok(Value::LoopyNimber(Rc::new(
+        loopy::nim::LoopyNimber::infinite(values),
+    )))
+}
+
 /// An error of the loopy engine, at `span`.
 pub fn engine_error(e: LoopyError, span: Span) -> EvalError {
     EvalError::new(e.to_string(), span).with_help(

@@ -48,6 +48,8 @@ pub enum ExprKind {
     Str(String),
     /// `*[...]`: a misère impartial form; the text between the outer brackets.
     Misere(String),
+    /// `inf_{...}`: an infinite loopy nim-value; the text between the braces.
+    LoopyNimber(String),
     /// A heap game: the family (`octal`, `hex`, `tb`, `subtraction`, `allbut`, `splittles`) and
     /// its code or set as written, and for a partizan pair `... vs ...` Right's code or set.
     Heap {

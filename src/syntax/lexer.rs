@@ -76,6 +76,8 @@ pub enum LexErrorKind {
     /// `*[` with no matching `]` (only heap digits, `&`, `;`, `#`, `-`, parentheses and
     /// brackets may come between).
     UnterminatedMisere,
+    /// `inf_{` with no closing `}` (only digits, commas and spaces may come between).
+    UnterminatedLoopyNimber,
 }
 
 fn unterminated(_: &mut logos::Lexer<'_, Token>) -> Result<(), LexErrorKind> {
@@ -102,6 +104,23 @@ fn misere_form(lex: &mut logos::Lexer<'_, Token>) -> Result<String, LexErrorKind
         }
     }
     Err(LexErrorKind::UnterminatedMisere)
+}
+
+/// The text of a loopy nim-value `inf_{0,2}` between its braces: digits, commas and spaces up
+/// to the closing `}`.
+fn loopy_nimber_form(lex: &mut logos::Lexer<'_, Token>) -> Result<String, LexErrorKind> {
+    for (i, c) in lex.remainder().char_indices() {
+        match c {
+            '}' => {
+                let inner = lex.remainder()[..i].to_string();
+                lex.bump(i + 1);
+                return Ok(inner);
+            }
+            '0'..='9' | ',' | ' ' => {}
+            _ => break,
+        }
+    }
+    Err(LexErrorKind::UnterminatedLoopyNimber)
 }
 
 /// The text of a string literal, without its quotes, escapes resolved.
@@ -206,6 +225,11 @@ pub enum Token {
     /// outer brackets (NOTATION.md, "Misère impartial games").
     #[token("*[", misere_form)]
     MisereLiteral(String),
+
+    /// An infinite loopy nim-value in Smith's and Winning Ways' notation with ASCII letters,
+    /// `inf_{0,2}` for ∞ subscript 02: the text between the braces.
+    #[token("inf_{", loopy_nimber_form)]
+    LoopyNimberLiteral(String),
 
     // ----- Strings and line breaks --------------------------------------------------------
     /// A string in double quotes; `\"`, `\\`, `\n` and `\t` are escapes.
@@ -343,6 +367,7 @@ impl Token {
                 | Token::RBracket
                 | Token::RBrace
                 | Token::MisereLiteral(_)
+                | Token::LoopyNimberLiteral(_)
         )
     }
 
@@ -360,6 +385,7 @@ impl Token {
                 | Token::Less
                 | Token::LessBar
                 | Token::MisereLiteral(_)
+                | Token::LoopyNimberLiteral(_)
         )
     }
 }
@@ -431,6 +457,11 @@ fn lex_error(src: &str, kind: LexErrorKind, span: Span) -> SyntaxError {
         LexErrorKind::UnterminatedMisere => SyntaxError::new("unterminated misère form", span)
             .with_label("this `*[`")
             .with_help("a misère form is written `*[...]` with heap digits, `&n;`, `#`, `-`, `(`, `)` and `[...]` inside, as in `*[2#0]`"),
+        LexErrorKind::UnterminatedLoopyNimber => {
+            SyntaxError::new("unterminated loopy nim-value", span)
+                .with_label("this `inf_{`")
+                .with_help("an infinite loopy nim-value lists the finite values among its options, as in `inf_{0,2}` or `inf_{}`")
+        }
         LexErrorKind::UnexpectedCharacter => {
             let ch = text.chars().next();
             let shown = match ch {

@@ -114,7 +114,10 @@ impl<'s> Ctx<'s> {
             }
             ExprKind::Unary { operand, .. } => self.depth_of(operand),
             ExprKind::Binary { lhs, rhs, .. } => self.depth_of(lhs).max(self.depth_of(rhs)),
-            ExprKind::Str(_) | ExprKind::Misere(_) | ExprKind::Heap { .. } => 0,
+            ExprKind::Str(_)
+            | ExprKind::Misere(_)
+            | ExprKind::LoopyNimber(_)
+            | ExprKind::Heap { .. } => 0,
             ExprKind::Explicit(inner) => self.depth_of(inner),
             ExprKind::Labelled { game, .. } => self.depth_of(game),
             ExprKind::Tuple(items) => items.iter().map(|a| self.depth_of(a)).max().unwrap_or(0),

@@ -230,6 +230,7 @@ fn write_sexp(expr: &Expr, out: &mut String) {
         ExprKind::Binary { op, lhs, rhs } => write_list(binary_name(*op), &[lhs, rhs], out),
         ExprKind::Str(text) => out.push_str(&format!("{text:?}")),
         ExprKind::Misere(text) => out.push_str(&format!("*[{text}]")),
+        ExprKind::LoopyNimber(text) => out.push_str(&format!("inf_{{{text}}}")),
         ExprKind::Heap {
             family,
             code,
