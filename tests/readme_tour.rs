@@ -56,6 +56,21 @@ fn every_tour_line_prints_what_the_readme_says() {
     check_lines(lines);
 }
 
+/// The rulesets' examples: published values (Kayles' nim-values, Guy and Smith; Toads and Frogs
+/// and Hackenbush, Winning Ways ch. 1 and 2; Splittles, Mesdal's paper) and the closed forms
+/// checked in tests/stdlib_classic.rs (Cutcake, Maundy Cake, Wythoff's pairs, two-rowed Chomp,
+/// Fibonacci Nim's Fibonacci losses).
+#[test]
+fn every_ruleset_line_prints_what_the_readme_says() {
+    let lines = example_lines(&readme(), "## Builtin rulesets", "`stdlib/graphs.cg` has");
+    assert!(
+        lines.len() >= 10,
+        "the ruleset section has {} lines",
+        lines.len()
+    );
+    check_lines(lines);
+}
+
 #[test]
 fn every_misere_line_prints_what_the_readme_says() {
     let lines = example_lines(&readme(), "## Misère play", "| function");

@@ -10,4 +10,6 @@ pub static FILES: &[(&str, &str)] = &[
     ("hackenbush.cg", include_str!("../../stdlib/hackenbush.cg")),
     ("colouring.cg", include_str!("../../stdlib/colouring.cg")),
     ("ottaway.cg", include_str!("../../stdlib/ottaway.cg")),
+    ("cakes.cg", include_str!("../../stdlib/cakes.cg")),
+    ("counters.cg", include_str!("../../stdlib/counters.cg")),
 ];
