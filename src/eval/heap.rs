@@ -7,7 +7,7 @@ use std::cell::{Ref, RefCell};
 
 use crate::core::heap::{
     game_periodicity, nim_periodicity, nim_sequence, CodeError, HeapRules, PartizanHeapRules,
-    Periodicity, SubtractionSet, TakeBreakCode,
+    Periodicity, SubtractionSet, TakeBreakCode, TurningCode,
 };
 use crate::core::{check_interrupt, Game};
 
@@ -24,6 +24,8 @@ pub struct HeapGame {
 pub enum HeapKind {
     Impartial(HeapRules),
     Partizan(PartizanHeapRules),
+    /// A coin-turning game: heap n is a head at position n.
+    Turning(TurningCode),
 }
 
 /// A code or set that does not parse: the message and the byte offset within the operand.
@@ -69,6 +71,9 @@ impl HeapGame {
         code: &str,
         versus: Option<&str>,
     ) -> Result<HeapGame, (HeapError, bool)> {
+        if family == "turning" {
+            return HeapGame::turning(code, versus);
+        }
         let left = rules(family, code).map_err(|e| (e, false))?;
         let (kind, written) = match versus {
             None => (HeapKind::Impartial(left), format!("{family} {code}")),
@@ -89,22 +94,49 @@ impl HeapGame {
         })
     }
 
+    /// `turning "1-3"`: coin-turning games are impartial, so there is no pair.
+    fn turning(code: &str, versus: Option<&str>) -> Result<HeapGame, (HeapError, bool)> {
+        if versus.is_some() {
+            let e = HeapError {
+                message: "coin-turning games are impartial: there is no `vs` pair".to_string(),
+                offset: 0,
+            };
+            return Err((e, true));
+        }
+        let rules = code.parse::<TurningCode>().map_err(|e| (e.into(), false))?;
+        Ok(HeapGame {
+            written: format!("turning {code:?}"),
+            rules: HeapKind::Turning(rules),
+            nim_values: RefCell::new(Vec::new()),
+            values: RefCell::new(Vec::new()),
+        })
+    }
+
     pub fn is_impartial(&self) -> bool {
+        matches!(self.rules, HeapKind::Impartial(_) | HeapKind::Turning(_))
+    }
+
+    /// Whether a heap's moves are moves on heaps (take-and-break and subtraction games), so
+    /// that its misère play is the misère play of sums of heaps. A coin-turning game is not:
+    /// its heads add as heaps only in normal play, where a coin turned twice cancels.
+    pub fn is_heap_of_tokens(&self) -> bool {
         matches!(self.rules, HeapKind::Impartial(_))
     }
 
     /// Nim-values of heaps 0..=n (impartial games only), lent from the cache: a million of
     /// them are 4 MB, not worth copying.
     pub fn nim_values(&self, n: usize) -> Option<Ref<'_, [u32]>> {
-        let HeapKind::Impartial(rules) = &self.rules else {
-            return None;
-        };
         if self.nim_values.borrow().len() <= n {
             crate::progress::sequence_started(n as u64 + 1);
-            let computed = nim_sequence(rules, n, &mut |h| {
+            let mut progress = |h: usize| {
                 check_interrupt();
                 crate::progress::sequence_done(h as u64);
-            });
+            };
+            let computed = match &self.rules {
+                HeapKind::Impartial(rules) => nim_sequence(rules, n, &mut progress),
+                HeapKind::Turning(code) => code.nim_values(n, &mut progress),
+                HeapKind::Partizan(_) => return None,
+            };
             *self.nim_values.borrow_mut() = computed;
         }
         Some(Ref::map(self.nim_values.borrow(), |all| &all[..=n]))
@@ -113,7 +145,7 @@ impl HeapGame {
     /// Values of heaps 0..=n.
     pub fn values(&self, n: usize) -> Vec<Game> {
         match &self.rules {
-            HeapKind::Impartial(_) => {
+            HeapKind::Impartial(_) | HeapKind::Turning(_) => {
                 let nim = self
                     .nim_values(n)
                     .expect("an impartial game has nim-values");
@@ -138,6 +170,11 @@ impl HeapGame {
     pub fn periodicity(&self, n: usize) -> Option<Periodicity> {
         match &self.rules {
             HeapKind::Impartial(rules) => nim_periodicity(rules, &self.nim_values(n)?),
+            // No periodicity theorem for coin-turning games: the sequence is searched as it is.
+            HeapKind::Turning(_) => {
+                let g: Vec<Game> = self.values(n);
+                game_periodicity(&g, 2)
+            }
             HeapKind::Partizan(_) => game_periodicity(&self.values(n), 2),
         }
     }

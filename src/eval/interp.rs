@@ -888,7 +888,7 @@ impl Interpreter {
                 };
                 let n = usize::try_from(n)
                     .map_err(|_| EvalError::new("that heap is too large", span.clone()))?;
-                Ok(Value::from_game(heap.values(n)[n]))
+                crate::eval::error::guarded(span, || Ok(Value::from_game(heap.values(n)[n])))
             }
             Value::Ruleset(instance) => {
                 let [position] = <[Arg; 1]>::try_from(args).map_err(|args| {

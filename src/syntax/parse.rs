@@ -347,7 +347,15 @@ impl<'s> Ctx<'s> {
         versus: Option<(Ident, (String, Span))>,
         span: Span,
     ) -> Built<Expr> {
-        const FAMILIES: &[&str] = &["octal", "hex", "tb", "subtraction", "allbut", "splittles"];
+        const FAMILIES: &[&str] = &[
+            "octal",
+            "hex",
+            "tb",
+            "subtraction",
+            "allbut",
+            "splittles",
+            "turning",
+        ];
         let (family, code) = rules;
         if !FAMILIES.contains(&family.name.as_str()) {
             return Err(SyntaxError::new(

@@ -37,7 +37,7 @@ pub struct CodeError {
 }
 
 impl CodeError {
-    fn new(offset: usize, message: impl Into<String>) -> CodeError {
+    pub(crate) fn new(offset: usize, message: impl Into<String>) -> CodeError {
         CodeError {
             message: message.into(),
             offset,

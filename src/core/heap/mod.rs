@@ -6,7 +6,8 @@
 //!   the sparse-space method, and copying once the periodicity theorem applies;
 //! - [`partizan`]: canonical forms of heaps when Left and Right have different rules
 //!   ([`PartizanHeapRules`], e.g. `splittles {1,4} vs {1,5}`);
-//! - [`periodicity`](mod@periodicity): periods, preperiods and saltus of sequences.
+//! - [`periodicity`](mod@periodicity): periods, preperiods and saltus of sequences;
+//! - [`turning`]: coin-turning games from turning codes ([`TurningCode`], `turning "1-3"`).
 //!
 //! ```
 //! use cg::core::heap::{nim_periodicity, nim_sequence, HeapRules, TakeBreakCode};
@@ -23,6 +24,7 @@ pub mod nim_sequence;
 pub mod partizan;
 pub mod periodicity;
 mod row_helper;
+pub mod turning;
 
 pub use code::{CodeError, Constraint, Digit, HeapRules, SubtractionSet, Tail, TakeBreakCode};
 pub use nim_sequence::{
@@ -33,3 +35,4 @@ pub use periodicity::{
     arithmetic_periodicity, game_periodicity, nim_periodicity, periodicity, proven_nim_period,
     Periodicity, Saltus,
 };
+pub use turning::TurningCode;

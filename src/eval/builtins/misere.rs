@@ -128,7 +128,7 @@ fn genus(interp: &mut Interpreter, a: &[Arg], span: &Span) -> EvalResult<Value> 
 
 fn misere(a: &Arg) -> EvalResult<Value> {
     match &a.value {
-        Value::Heap(h) if h.is_impartial() => Ok(Value::Misere(MisereValue::Heap(Rc::new(
+        Value::Heap(h) if h.is_heap_of_tokens() => Ok(Value::Misere(MisereValue::Heap(Rc::new(
             MisereHeap::new(h.clone()),
         )))),
         Value::Ruleset(r) if r.def.impartial => Ok(Value::Misere(MisereValue::Ruleset(Rc::new(

@@ -1,0 +1,245 @@
+//! Coin-turning games (`turning "1-3"`) against the definition, searched naively here, and
+//! against Winning Ways ch. 14: Mock Turtles' values are the odious numbers, Ruler's the largest
+//! power of two dividing the position, Grunt's those of Grundy's game one position along, and the
+//! Mock Turtle theorem links turning up to 2k and up to 2k + 1 coins.
+
+use cg::eval::{evaluate, Interpreter, Value};
+
+fn grundy(code: &str, n: usize) -> Vec<u64> {
+    let mut interpreter = Interpreter::new();
+    let text = format!("grundy(turning \"{code}\", 1..={n})");
+    match evaluate(&mut interpreter, &text).unwrap_or_else(|e| panic!("{text}: {e:?}")) {
+        Value::List(items) => items
+            .iter()
+            .map(|v| v.as_i64().expect("an integer") as u64)
+            .collect(),
+        other => panic!("{text} gave {other}"),
+    }
+}
+
+/// The rules of a code, spelled out for the naive search: counts, then the shape letters.
+struct Rules {
+    min: usize,
+    max: usize,
+    consecutive: bool,
+    within: Option<usize>,
+    equally_spaced: bool,
+    symmetric: bool,
+    leftmost: bool,
+}
+
+impl Rules {
+    /// Whether the coins `set` (ascending, the last the one turned to tails) may be turned.
+    fn allows(&self, set: &[usize]) -> bool {
+        let (low, high) = (set[0], *set.last().unwrap());
+        let gaps: Vec<usize> = set.windows(2).map(|w| w[1] - w[0]).collect();
+        (self.min..=self.max).contains(&set.len())
+            && (!self.consecutive || gaps.iter().all(|&g| g == 1))
+            && self.within.is_none_or(|w| high - low < w)
+            && (!self.equally_spaced || gaps.windows(2).all(|w| w[0] == w[1]))
+            && (!self.symmetric || set.iter().all(|&c| set.contains(&(low + high - c))))
+            && (!self.leftmost || low == 1)
+    }
+}
+
+/// The nim-values of coins 1..=n by trying every subset of the coins to the left.
+fn naive(rules: &Rules, n: usize) -> Vec<u64> {
+    let mut g = vec![0u64; n + 1];
+    for coin in 1..=n {
+        let mut seen = Vec::new();
+        for mask in 0u32..(1 << (coin - 1)) {
+            let mut set: Vec<usize> = (1..coin).filter(|&c| mask & (1 << (c - 1)) != 0).collect();
+            set.push(coin);
+            if rules.allows(&set) {
+                seen.push(set[..set.len() - 1].iter().fold(0, |x, &c| x ^ g[c]));
+            }
+        }
+        g[coin] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    g[1..].to_vec()
+}
+
+#[test]
+fn every_shape_matches_a_naive_search() {
+    let rule = |min, max| Rules {
+        min,
+        max,
+        consecutive: false,
+        within: None,
+        equally_spaced: false,
+        symmetric: false,
+        leftmost: false,
+    };
+    let cases: Vec<(&str, Rules)> = vec![
+        ("1-3", rule(1, 3)),
+        ("2", rule(2, 2)),
+        ("1+", rule(1, 99)),
+        ("2+", rule(2, 99)),
+        ("3+", rule(3, 99)),
+        (
+            "C",
+            Rules {
+                consecutive: true,
+                ..rule(1, 99)
+            },
+        ),
+        (
+            "2-3C",
+            Rules {
+                consecutive: true,
+                ..rule(2, 3)
+            },
+        ),
+        (
+            "C(3)",
+            Rules {
+                within: Some(3),
+                ..rule(1, 99)
+            },
+        ),
+        (
+            "2-4C(5)",
+            Rules {
+                within: Some(5),
+                ..rule(2, 4)
+            },
+        ),
+        (
+            "3E",
+            Rules {
+                equally_spaced: true,
+                ..rule(3, 3)
+            },
+        ),
+        (
+            "2+E",
+            Rules {
+                equally_spaced: true,
+                ..rule(2, 99)
+            },
+        ),
+        (
+            "E",
+            Rules {
+                equally_spaced: true,
+                ..rule(1, 99)
+            },
+        ),
+        (
+            "4SF",
+            Rules {
+                symmetric: true,
+                leftmost: true,
+                ..rule(4, 4)
+            },
+        ),
+        (
+            "S",
+            Rules {
+                symmetric: true,
+                ..rule(1, 99)
+            },
+        ),
+        (
+            "2-5S",
+            Rules {
+                symmetric: true,
+                ..rule(2, 5)
+            },
+        ),
+        (
+            "3+F",
+            Rules {
+                leftmost: true,
+                ..rule(3, 99)
+            },
+        ),
+        (
+            "1-3F",
+            Rules {
+                leftmost: true,
+                ..rule(1, 3)
+            },
+        ),
+        (
+            "2-4C(4)F",
+            Rules {
+                within: Some(4),
+                leftmost: true,
+                ..rule(2, 4)
+            },
+        ),
+        (
+            "1-3EF",
+            Rules {
+                equally_spaced: true,
+                leftmost: true,
+                ..rule(1, 3)
+            },
+        ),
+        (
+            "1+SC(6)",
+            Rules {
+                symmetric: true,
+                within: Some(6),
+                ..rule(1, 99)
+            },
+        ),
+    ];
+    for (code, rules) in cases {
+        assert_eq!(grundy(code, 15), naive(&rules, 15), "turning \"{code}\"");
+    }
+}
+
+fn is_odious(n: u64) -> bool {
+    n.count_ones() % 2 == 1
+}
+
+#[test]
+fn mock_turtles_are_the_odious_numbers() {
+    let odious: Vec<u64> = (0..).filter(|&n| is_odious(n)).take(200).collect();
+    assert_eq!(grundy("1-3", 200), odious);
+}
+
+#[test]
+fn ruler_is_the_largest_power_of_two_dividing_the_position() {
+    let ruler: Vec<u64> = (1..=256u64).map(|n| 1 << n.trailing_zeros()).collect();
+    assert_eq!(grundy("C", 256), ruler);
+}
+
+#[test]
+fn grunt_is_grundys_game_one_position_along() {
+    let mut interpreter = Interpreter::new();
+    let grundys = evaluate(&mut interpreter, "grundy(tb \"4!.0\", 0..=299)").unwrap();
+    let grunt = evaluate(&mut interpreter, "grundy(turning \"4SF\", 1..=300)").unwrap();
+    assert_eq!(grunt, grundys);
+}
+
+/// The Mock Turtle theorem (Winning Ways ch. 14): with coins from 1 and a(0) = 0, turning up to
+/// 2k + 1 coins gives b(n + 1) = 2 a(n) + (1 when a(n) has an even number of 1 bits), a the values
+/// of turning up to 2k coins: each value made odious.
+#[test]
+fn the_mock_turtle_theorem_links_even_and_odd_counts() {
+    for k in 1..=3 {
+        let mut even = vec![0];
+        even.extend(grundy(&format!("1-{}", 2 * k), 40));
+        let odd = grundy(&format!("1-{}", 2 * k + 1), 41);
+        let made_odious: Vec<u64> = even
+            .iter()
+            .map(|&a| 2 * a + u64::from(!is_odious(a)))
+            .collect();
+        assert_eq!(odd, made_odious, "up to {} coins", 2 * k + 1);
+    }
+}
+
+#[test]
+fn bad_codes_are_reported() {
+    for code in ["0", "1-", "3-1", "1-3X", "C(", "C(0)", "C(3"] {
+        let mut interpreter = Interpreter::new();
+        let text = format!("turning \"{code}\"");
+        assert!(
+            evaluate(&mut interpreter, &text).is_err(),
+            "{text} should be refused"
+        );
+    }
+}
