@@ -219,7 +219,7 @@ pub(super) fn valued_arguments(
     let on_games = super::games::BUILTINS
         .iter()
         .chain(super::thermal::BUILTINS)
-        .any(|b| std::ptr::eq(b, builtin));
+        .any(|b| b.name == builtin.name);
     if !on_games {
         return Ok(None);
     }
