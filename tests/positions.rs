@@ -28,11 +28,12 @@ fn other(side: Side) -> Side {
 /// search over the moves the rules give.
 fn mover_wins(
     interp: &mut Interpreter,
-    memo: &mut HashMap<(Position, bool), bool>,
+    memo: &mut HashMap<(String, bool), bool>,
     p: &Position,
     mover: Side,
 ) -> bool {
-    let key = (p.clone(), mover == Side::Left);
+    // Positions hold rulesets (with their tables) by reference: keyed by how they print.
+    let key = (p.to_string(), mover == Side::Left);
     if let Some(&w) = memo.get(&key) {
         return w;
     }
@@ -356,6 +357,22 @@ fn strategies_rank_the_hottest_component_first() {
         r#"best_moves(position({1|-1}) + {1|-1} + {1|-1} + {1|-1}, "Left")"#,
     );
     assert!(ranked.to_string().starts_with("[1 + +-1"));
+}
+
+#[test]
+fn values_of_positions_by_hand() {
+    session::assert_values(
+        "",
+        &[
+            // Nim heaps add as nimbers: 5 xor 3 = 6.
+            ("value(position(Nim, 5) + position(Nim, 3))", "*6"),
+            // A 1 x 2 strip takes one horizontal domino (Right's): -1; negated, 1.
+            ("value(-position(Domineering, grid(\"..\")))", "1"),
+            // Kayles 3 has the options 2, 1 + 1 and 1: nim-values 2, 0, 1, so *3.
+            ("value(position(Kayles, 3))", "*3"),
+            ("temperature(position(Domineering, grid(\"..|..\")))", "1"),
+        ],
+    );
 }
 
 #[test]
