@@ -70,6 +70,9 @@ pub enum Choice {
 /// include.
 pub fn choose(position: &Position, moves: &[Move], text: &str) -> Choice {
     let text = text.trim();
+    if text.starts_with(':') {
+        return Choice::Invalid(format!("`{text}` cannot be used here (`:q` leaves first)"));
+    }
     if let Ok(n) = text.parse::<usize>() {
         return if (1..=moves.len()).contains(&n) {
             Choice::Move(n - 1)
