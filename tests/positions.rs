@@ -77,6 +77,8 @@ fn winning_moves_of_small_sums_agree_with_exhaustive_play() {
     let mut interp = Interpreter::new();
     for src in [
         r#"position(Domineering, grid("...|...")) + position(Nim, 2) + {1|-1}"#,
+        // The README's example.
+        r#"position(Domineering, grid("..|..")) + position(Nim, 2) + {1|-1}"#,
         r#"position(Domineering, grid("..|..|..")) + {2|-1} + *"#,
         r#"position(Domineering, grid("...|.#.|...")) - position(Domineering, grid("..|.."))"#,
         r#"position(Domineering, grid("....|....")) + {1|0} + {0|-1}"#,
