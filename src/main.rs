@@ -1,7 +1,7 @@
 //! The `cg` command: `cg -e EXPR` evaluates and prints; `cg FILE.cg [ARGS...]` runs a script;
 //! `cg` alone starts the interactive session (or, with input piped in, reads statements from it).
 
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -112,9 +112,16 @@ fn interactive() -> u8 {
     let mut session = cg::repl::Session::new();
     let stdin = std::io::stdin();
     let mut buffer = String::new();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        buffer.push_str(&line);
+    // One line at a time, without holding stdin: `:explore` and `:play` read their own
+    // lines from it in between.
+    loop {
+        let mut line = String::new();
+        match stdin.read_line(&mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = line.trim_end_matches(['\n', '\r']);
+        buffer.push_str(line);
         buffer.push('\n');
         if buffer.trim().is_empty() {
             buffer.clear();

@@ -77,3 +77,18 @@ fn every_misere_line_prints_what_the_readme_says() {
     assert!(lines.len() >= 10, "the section has {} lines", lines.len());
     check_lines(lines);
 }
+
+/// The section on positions; its winning moves are those of a sum checked against exhaustive
+/// play in tests/positions.rs, the Nim line by 3 xor 5 xor 6 = 0, Kayles 2's options by its
+/// rule (one pin or two), and Right's best move in +-3 + +-1 + +-2 is in the hottest switch
+/// (it leaves a game <= 0: whatever Left does, Right answers in the next hottest).
+#[test]
+fn every_positions_line_prints_what_the_readme_says() {
+    let lines = example_lines(
+        &readme(),
+        "## Positions: look, move, play",
+        "A winning move is",
+    );
+    assert!(lines.len() >= 6, "the section has {} lines", lines.len());
+    check_lines(lines);
+}

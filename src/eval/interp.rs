@@ -201,6 +201,11 @@ impl Interpreter {
                 if !matches!(v, Value::Nothing) {
                     let text = v.to_string();
                     self.print(&text);
+                    if let Value::Position(p) = &v {
+                        for line in p.board_picture() {
+                            self.print(&line);
+                        }
+                    }
                     if let (Value::Thermograph(th), true) = (&v, self.sketch_thermographs) {
                         for line in crate::render::sketch::thermograph_sketch(th) {
                             self.print(&line);

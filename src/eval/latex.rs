@@ -83,6 +83,7 @@ pub fn value_latex(v: &Value) -> Result<String, &'static str> {
         | Value::Ruleset(_)
         | Value::Grid(_)
         | Value::Graph(_)
+        | Value::Position(_)
         | Value::Loopy(_) => return Err(v.kind()),
     })
 }

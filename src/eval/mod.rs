@@ -14,11 +14,13 @@ mod loopy_ruleset;
 pub mod misere;
 pub mod num;
 pub mod ops;
+pub mod position;
 mod position_table;
 pub mod rule_call;
 pub mod ruleset;
 pub mod source;
 mod stdlib;
+pub mod strategy;
 pub mod table;
 pub mod value;
 

@@ -166,6 +166,7 @@ fn unary_unguarded(op: UnaryOp, v: Value, operand_span: Span, span: Span) -> Eva
             Value::Number(q) => Ok(Value::Number(q.neg())),
             Value::Game(g) => Ok(Value::from_game(-g)),
             Value::Loopy(l) => Ok(Value::from_loopy(l.negative())),
+            Value::Position(p) => Ok(Value::Position(std::rc::Rc::new(p.negated()))),
             other => Err(EvalError::new(
                 format!("cannot negate {}", other.kind()),
                 operand_span,
@@ -298,6 +299,9 @@ fn add_or_subtract(
             }
             _ => {}
         }
+    }
+    if let Some(sum) = crate::eval::position::add_or_subtract(subtract, (&a, &sa), (&b, &sb)) {
+        return sum;
     }
     if let Some(sum) = loopy_nimber_sum(&a, &b, &sb)? {
         return Ok(sum);

@@ -76,6 +76,9 @@ pub enum Value {
     /// A loopy game that is not short: a stopper or a sided value (`on`, `{0|pass}`,
     /// `over & under`). A loopy value whose canonical form has no cycle is a `Game` instead.
     Loopy(Rc<crate::core::LoopyValue>),
+    /// A position that keeps its ruleset, or a sum of positions and games that keeps its
+    /// components (`position(Domineering, grid("..|.."))`): its moves can be listed and played.
+    Position(Rc<super::position::Position>),
 }
 
 impl Value {
@@ -231,6 +234,7 @@ impl Value {
             Value::Table(_) => "a table",
             Value::Latex(_) => "LaTeX source",
             Value::Misere(m) => m.kind(),
+            Value::Position(_) => "a position",
         }
     }
 
@@ -333,6 +337,7 @@ impl PartialEq for Value {
             (Value::Latex(a), Value::Latex(b)) => a == b,
             (Value::LoopyNimber(a), Value::LoopyNimber(b)) => a == b,
             (Value::Misere(a), Value::Misere(b)) => a == b,
+            (Value::Position(a), Value::Position(b)) => a == b,
             _ => false,
         }
     }
@@ -380,6 +385,7 @@ impl Hash for Value {
             Value::Table(t) => t.hash(state),
             Value::Latex(text) => text.hash(state),
             Value::LoopyNimber(v) => v.hash(state),
+            Value::Position(p) => p.hash(state),
         }
     }
 }
@@ -417,6 +423,7 @@ fn kind_rank(v: &Value) -> u8 {
         | Value::Misere(_) => 13,
         Value::Grid(_) => 14,
         Value::Graph(_) => 15,
+        Value::Position(_) => 16,
         Value::Function(_) | Value::Builtin(_) | Value::RulesetDef(_) | Value::Ruleset(_) => 12,
     }
 }
@@ -442,6 +449,7 @@ pub fn compare_for_printing(a: &Value, b: &Value) -> Ordering {
         (Value::Str(x), Value::Str(y)) => x.cmp(y),
         (Value::Grid(x), Value::Grid(y)) => x.cmp(y),
         (Value::Graph(x), Value::Graph(y)) => x.cmp(y),
+        (Value::Position(x), Value::Position(y)) => x.to_string().cmp(&y.to_string()),
         (Value::List(x), Value::List(y))
         | (Value::Tuple(x), Value::Tuple(y))
         | (Value::Set(x), Value::Set(y))
@@ -522,6 +530,7 @@ impl fmt::Display for Value {
             Value::Latex(text) => f.write_str(text),
             Value::LoopyNimber(v) => write!(f, "{v}"),
             Value::Misere(m) => write!(f, "{m}"),
+            Value::Position(p) => write!(f, "{p}"),
             Value::Sum(parts) => match self.to_game() {
                 Some(g) => write!(f, "{}", Value::from_game(g)),
                 None => write_items(f, "sum(", parts, ")"),

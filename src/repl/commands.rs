@@ -8,7 +8,12 @@ use crate::eval::{builtins, Interpreter, Mode, Source};
 use super::{Session, COMMANDS};
 
 /// Runs `:command args`; false when the session should end.
-pub fn run(session: &mut Session, command: &str, colour: bool) -> bool {
+pub fn run(
+    session: &mut Session,
+    command: &str,
+    colour: bool,
+    lines: &mut dyn super::input::LineSource,
+) -> bool {
     let (name, rest) = match command.split_once(char::is_whitespace) {
         Some((n, r)) => (n, r.trim()),
         None => (command, ""),
@@ -24,6 +29,8 @@ pub fn run(session: &mut Session, command: &str, colour: bool) -> bool {
                 print_line(v.kind());
             }
         }
+        "explore" | "e" => super::explore::explore(session, rest, colour, lines),
+        "play" | "p" => super::play::play(session, rest, colour, lines),
         "reset" => {
             session.interpreter = Interpreter::new();
             print_line("every definition is forgotten");

@@ -4,6 +4,10 @@
 //! session goes on; Ctrl-C interrupts a computation and keeps every definition.
 
 mod commands;
+mod explore;
+pub mod input;
+mod moves;
+mod play;
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -29,6 +33,14 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":time", ":time EXPR prints the value and how long it took"),
     (":type", ":type EXPR prints what kind of value EXPR is"),
     (":reset", ":reset forgets every definition"),
+    (
+        ":explore",
+        ":explore G walks the game tree of a position, a sum or a game",
+    ),
+    (
+        ":play",
+        ":play S plays a sum against cg (:play S auto: cg against itself)",
+    ),
     (":quit", ":quit (or Ctrl-D) ends the session"),
 ];
 
@@ -187,7 +199,11 @@ pub fn run() -> u8 {
                 }
                 let _ = editor.add_history_entry(line.as_str());
                 number += 1;
-                if !session.handle(&line, &format!("<input {number}>"), colour) {
+                let name = format!("<input {number}>");
+                let mut lines = input::EditorLines {
+                    editor: &mut editor,
+                };
+                if !session.handle_with(&line, &name, colour, &mut lines) {
                     break;
                 }
                 *names.borrow_mut() = session
@@ -231,10 +247,23 @@ impl Session {
     }
 
     /// Handles one input (statements or a `:` command); false when the session should end.
+    /// A command that asks for more lines (`:explore`, `:play`) reads them from standard
+    /// input.
     pub fn handle(&mut self, input: &str, name: &str, colour: bool) -> bool {
+        self.handle_with(input, name, colour, &mut input::PipedLines)
+    }
+
+    /// [`handle`](Session::handle), with the lines that commands ask for read from `lines`.
+    pub fn handle_with(
+        &mut self,
+        input: &str,
+        name: &str,
+        colour: bool,
+        lines: &mut dyn input::LineSource,
+    ) -> bool {
         let trimmed = input.trim();
         if let Some(command) = trimmed.strip_prefix(':') {
-            return commands::run(self, command, colour);
+            return commands::run(self, command, colour, lines);
         }
         self.evaluate(input, name, Mode::Echo, colour);
         true

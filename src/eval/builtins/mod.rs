@@ -9,6 +9,7 @@ mod graphs;
 mod loopy;
 pub(crate) mod misere;
 mod output;
+mod position;
 mod rulesets;
 mod thermal;
 
@@ -30,6 +31,7 @@ static TABLES: &[&[Builtin]] = &[
     output::BUILTINS,
     misere::BUILTINS,
     loopy::BUILTINS,
+    position::BUILTINS,
 ];
 
 /// Names that stand for constants: the booleans, `inf`, the outcome classes (with the loopy
@@ -137,6 +139,8 @@ pub fn call(
     args: &[Arg],
     span: Span,
 ) -> EvalResult<Value> {
+    let valued = position::valued_arguments(interpreter, builtin, args, &span)?;
+    let args = valued.as_deref().unwrap_or(args);
     let builtin = loopy::override_for(builtin.name, args).unwrap_or(builtin);
     let ok = match builtin.arity {
         Arity::Exactly(n) => args.len() == n,
