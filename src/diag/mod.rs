@@ -1,12 +1,16 @@
 //! Turning errors into miette reports: one place decides how diagnostics look (colours only on a
 //! terminal and without `NO_COLOR`; a fixed width so that golden tests are stable).
 
+pub mod window;
+
 use std::fmt;
 use std::io::IsTerminal;
 
 use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode, SourceSpan,
 };
+
+use window::WindowedSource;
 
 /// Width reports are wrapped to.
 const REPORT_WIDTH: usize = 100;
@@ -33,9 +37,15 @@ pub fn render_diagnostic(diagnostic: &dyn Diagnostic, colours: bool) -> String {
 
 /// The report for `error` about `source` (named `name`: a file name or `<expr>`).
 pub fn render(error: &dyn Diagnostic, name: &str, source: &str, colours: bool) -> String {
+    let spans: Vec<_> = error
+        .labels()
+        .into_iter()
+        .flatten()
+        .map(|l| l.offset()..l.offset() + l.len())
+        .collect();
     let attached = Attached {
         inner: error,
-        source: NamedSource::new(name, source.to_string()),
+        source: WindowedSource::new(name, source, &spans),
     };
     render_diagnostic(&attached, colours)
 }
@@ -43,7 +53,7 @@ pub fn render(error: &dyn Diagnostic, name: &str, source: &str, colours: bool) -
 /// A diagnostic with a source attached to it.
 struct Attached<'a> {
     inner: &'a dyn Diagnostic,
-    source: NamedSource<String>,
+    source: WindowedSource,
 }
 
 impl fmt::Debug for Attached<'_> {
@@ -74,7 +84,11 @@ impl Diagnostic for Attached<'_> {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        self.inner.labels()
+        let labels = self.inner.labels()?.map(|l| {
+            let shown = self.source.span(l.offset()..l.offset() + l.len());
+            LabeledSpan::new_with_span(l.label().map(str::to_string), SourceSpan::from(shown))
+        });
+        Some(Box::new(labels))
     }
 
     fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn Diagnostic> + 'b>> {

@@ -5,7 +5,9 @@
 use std::fmt;
 use std::rc::Rc;
 
-use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
+use miette::{Diagnostic, LabeledSpan, SourceCode};
+
+use crate::diag::window::WindowedSource;
 
 use crate::syntax::ast::Span;
 
@@ -120,7 +122,9 @@ impl std::error::Error for EvalError {}
 /// An `EvalError` with its source attached, as miette renders it.
 pub struct Located {
     error: EvalError,
-    source: NamedSource<String>,
+    source: WindowedSource,
+    /// The error's span in the source as shown (long lines cut down to windows).
+    shown: Span,
     related: Vec<CallReport>,
 }
 
@@ -129,7 +133,7 @@ pub struct Located {
 struct CallReport {
     message: String,
     span: Span,
-    source: NamedSource<String>,
+    source: WindowedSource,
 }
 
 impl Located {
@@ -148,23 +152,27 @@ impl Located {
                 if i + 1 == error.trace.len() && elided > 0 {
                     message = format!("({elided} more calls) {message}");
                 }
+                let source = shown(&call.source, &call.span);
                 CallReport {
                     message,
-                    span: call.span.clone(),
-                    source: named(&call.source),
+                    span: source.span(call.span.clone()),
+                    source,
                 }
             })
             .collect();
+        let source = shown(&source, &error.span);
         Located {
-            source: named(&source),
+            shown: source.span(error.span.clone()),
+            source,
             error,
             related,
         }
     }
 }
 
-fn named(source: &Source) -> NamedSource<String> {
-    NamedSource::new(source.name.clone(), source.text.clone())
+/// The source as a report shows it around `span`.
+fn shown(source: &Source, span: &Span) -> WindowedSource {
+    WindowedSource::new(&source.name, &source.text, std::slice::from_ref(span))
 }
 
 impl fmt::Debug for Located {
@@ -194,8 +202,7 @@ impl Diagnostic for Located {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let label =
-            LabeledSpan::new_with_span(Some(self.error.label.clone()), self.error.span.clone());
+        let label = LabeledSpan::new_with_span(Some(self.error.label.clone()), self.shown.clone());
         Some(Box::new(std::iter::once(label)))
     }
 
