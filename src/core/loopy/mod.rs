@@ -543,6 +543,20 @@ pub fn graph_winner(graph: &Graph, v: u32, mover: Side) -> Winner {
     solved_winner(&solve_sum(graph, &zero_graph()), v, mover)
 }
 
+/// Who wins at every vertex of `graph` when Left, and when Right, starts: one retrograde
+/// analysis for the whole graph.
+pub fn graph_winners(graph: &Graph) -> Vec<(Winner, Winner)> {
+    let solved = solve_sum(graph, &zero_graph());
+    (0..graph.len() as u32)
+        .map(|v| {
+            (
+                solved_winner(&solved, v, Side::Left),
+                solved_winner(&solved, v, Side::Right),
+            )
+        })
+        .collect()
+}
+
 /// Who wins at vertex `v` of a graph solved alone when `mover` starts.
 fn solved_winner(solved: &solve::Solved, v: u32, mover: Side) -> Winner {
     match (play_alone(solved, v, mover), mover) {
