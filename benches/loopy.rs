@@ -54,7 +54,7 @@ fn stopper_graph(n: u32) -> (LoopyBuilder, u32) {
     (b, nodes[0])
 }
 
-#[divan::bench(args = [64, 256, 1024], sample_count = 3)]
+#[divan::bench(args = [64, 256, 1024, 4096, 16384, 65536, 262144], sample_count = 3)]
 fn stopper_graph_value(bencher: Bencher, n: u32) {
     let (builder, start) = stopper_graph(n);
     bencher.bench(|| builder.value(start).is_ok());

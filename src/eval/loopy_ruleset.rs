@@ -19,6 +19,7 @@ use std::rc::Rc;
 use ahash::AHashMap;
 
 use crate::core::loopy::nim::{loopy_nim_values, ImpartialGraph, LoopyNimber};
+use crate::core::loopy::Stopper;
 use crate::core::short::store::Side;
 use crate::core::{Game, LoopyGraph, LoopyValue};
 use crate::syntax::ast::Span;
@@ -163,8 +164,11 @@ impl Interpreter {
             }))
     }
 
-    /// The loopy value of `root`, from the graph of the positions reachable from it. Only the
-    /// root's value is kept: the others would each cost a canonical form of their own.
+    /// The loopy value of `root`, from the graph of the positions reachable from it. Every
+    /// position of the graph is valued on the way (component by component), and all are kept:
+    /// short values in the table, the others as loopy values. A position kept from an earlier
+    /// graph is a leaf with its stopper value: it cannot reach `root` (else `root` would have
+    /// been valued with it), so it lies in a component below, which is valued by its value.
     fn value_partizan_graph(
         &mut self,
         instance: &Rc<RulesetInstance>,
@@ -173,6 +177,7 @@ impl Interpreter {
     ) -> EvalResult<Value> {
         let mut graph = LoopyGraph::new();
         let mut shorts: AHashMap<Game, u32> = AHashMap::new();
+        let mut leaves: AHashMap<Value, u32> = AHashMap::new();
         let mut frontier = Frontier::default();
         let start = frontier.node(root.clone(), 0, || graph.add_vertex());
         while let Some((u, position, distance)) = frontier.next(instance, span)? {
@@ -199,7 +204,12 @@ impl Interpreter {
                         }
                         option => {
                             let option = self.normalise(instance, option, span)?;
-                            frontier.node(option, distance + 1, || graph.add_vertex())
+                            match known_stopper(instance, &option) {
+                                Some(stopper) => *leaves
+                                    .entry(option)
+                                    .or_insert_with(|| graph.append(stopper.graph())),
+                                None => frontier.node(option, distance + 1, || graph.add_vertex()),
+                            }
                         }
                     };
                     graph.add_edge(side, u, v);
@@ -207,7 +217,7 @@ impl Interpreter {
             }
             crate::progress::count_position();
         }
-        let value = LoopyValue::from_graph(&graph, start).map_err(|e| {
+        let mut values = LoopyValue::all_from_graph(&graph, start).map_err(|e| {
             EvalError::new(
                 format!(
                     "the position {root} of `{}` has no loopy value cg can find: {e}",
@@ -216,9 +226,28 @@ impl Interpreter {
                 span.clone(),
             )
         })?;
-        let value = Value::from_loopy(value);
-        instance.loopy.borrow_mut().insert(root, value.clone());
-        Ok(value)
+        for (u, position) in frontier.positions {
+            let Some(value) = values[u as usize].take() else {
+                continue;
+            };
+            match value.to_game() {
+                Some(g) => instance.table.borrow_mut().insert(position, g),
+                None => {
+                    let value = Value::from_loopy(value);
+                    instance.loopy.borrow_mut().insert(position, value);
+                }
+            }
+        }
+        let known = instance.loopy.borrow().get(&root).cloned();
+        Ok(known.unwrap_or_else(|| {
+            Value::from_game(
+                instance
+                    .table
+                    .borrow()
+                    .get(&root)
+                    .expect("the root was valued"),
+            )
+        }))
     }
 
     /// A vertex of `graph` standing for the sum of the positions `parts`, each valued on its
@@ -298,6 +327,14 @@ impl Interpreter {
             total = total.sum(&value);
         }
         Ok(total)
+    }
+}
+
+/// The stopper value of a position valued with an earlier graph, if it has one.
+fn known_stopper(instance: &RulesetInstance, position: &Value) -> Option<Stopper> {
+    match instance.loopy.borrow().get(position)?.to_loopy()? {
+        LoopyValue::Stopper(s) => Some(s),
+        LoopyValue::Sided(_) => None,
     }
 }
 

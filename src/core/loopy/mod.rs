@@ -26,6 +26,7 @@
 //! assert!(value.is_stopper());
 //! ```
 
+mod components;
 pub mod graph;
 pub mod nim;
 mod notation;
@@ -401,20 +402,33 @@ impl LoopyValue {
     /// The value of the game at vertex `v` of `graph`: its stopper canonical form, or its sided
     /// value (found by sidling) when it is not a stopper.
     pub fn from_graph(graph: &Graph, v: u32) -> Result<LoopyValue, LoopyError> {
-        if graph.is_alternating_cycle_free(v) {
-            return Ok(LoopyValue::Stopper(Stopper::canonical(graph, v)));
+        Ok(LoopyValue::all_from_graph(graph, v)?[v as usize]
+            .take()
+            .expect("the start is reachable from itself"))
+    }
+
+    /// The value of every vertex of `graph` reachable from `v` (`None` for the others), found
+    /// one strongly connected component at a time.
+    pub fn all_from_graph(graph: &Graph, v: u32) -> Result<Vec<Option<LoopyValue>>, LoopyError> {
+        let values = components::loopy_values(graph, v)?;
+        if values.iter().flatten().all(LoopyValue::is_stopper) {
+            return Ok(values);
         }
-        let onside = sides::sidle(graph, v, Side::Left)?;
-        let offside = sides::sidle(graph, v, Side::Right)?;
-        let value = LoopyValue::from_sides(onside, offside);
         // A check that costs one retrograde analysis: equal games have equal outcomes, so the
         // sides must give the outcome of the graph itself.
-        for mover in [Side::Left, Side::Right] {
-            if value.winner(mover) != graph_winner(graph, v, mover) {
-                return Err(LoopyError::SidesDisagree);
+        let solved = solve_sum(graph, &zero_graph());
+        for (w, value) in values.iter().enumerate() {
+            let Some(LoopyValue::Sided(_)) = value else {
+                continue;
+            };
+            for mover in [Side::Left, Side::Right] {
+                if value.as_ref().unwrap().winner(mover) != solved_winner(&solved, w as u32, mover)
+                {
+                    return Err(LoopyError::SidesDisagree);
+                }
             }
         }
-        Ok(value)
+        Ok(values)
     }
 
     /// A short game as a loopy value.
@@ -526,8 +540,26 @@ pub fn downsum(s: &Stopper, t: &Stopper) -> Result<Stopper, LoopyError> {
 /// Who wins the game at vertex `v` of `graph` when `mover` starts, by retrograde analysis of the
 /// graph itself (infinite play a draw).
 pub fn graph_winner(graph: &Graph, v: u32, mover: Side) -> Winner {
+    solved_winner(&solve_sum(graph, &zero_graph()), v, mover)
+}
+
+/// Who wins at every vertex of `graph` when Left, and when Right, starts: one retrograde
+/// analysis for the whole graph.
+pub fn graph_winners(graph: &Graph) -> Vec<(Winner, Winner)> {
     let solved = solve_sum(graph, &zero_graph());
-    match (play_alone(&solved, v, mover), mover) {
+    (0..graph.len() as u32)
+        .map(|v| {
+            (
+                solved_winner(&solved, v, Side::Left),
+                solved_winner(&solved, v, Side::Right),
+            )
+        })
+        .collect()
+}
+
+/// Who wins at vertex `v` of a graph solved alone when `mover` starts.
+fn solved_winner(solved: &solve::Solved, v: u32, mover: Side) -> Winner {
+    match (play_alone(solved, v, mover), mover) {
         (Play::MoverWins, Side::Left) | (Play::MoverLoses, Side::Right) => Winner::Left,
         (Play::MoverWins, Side::Right) | (Play::MoverLoses, Side::Left) => Winner::Right,
         (Play::Draw, _) => Winner::Draw,

@@ -11,6 +11,7 @@ use ahash::AHashMap;
 use crate::core::check_interrupt;
 use crate::core::short::store::Side;
 
+use super::components::stopper_values;
 use super::graph::Graph;
 use super::stopper::{simplify_all, Stopper};
 
@@ -63,9 +64,12 @@ impl std::fmt::Display for LoopyError {
 /// knot. (A knot tied earlier can be a smaller fixed point than the side.)
 pub fn sidle(graph: &Graph, start: u32, side: Side) -> Result<Stopper, LoopyError> {
     let g = graph.restrict(start);
-    if g.is_alternating_cycle_free(0) {
-        return Ok(Stopper::canonical(&g, 0));
-    }
+    Ok(sidle_all(&g, side)?.swap_remove(0))
+}
+
+/// The `side` of every vertex of `g`, a graph whose vertices are all reachable from vertex 0
+/// (see `sidle`).
+pub(crate) fn sidle_all(g: &Graph, side: Side) -> Result<Vec<Stopper>, LoopyError> {
     let n = g.len();
     let seed = match side {
         Side::Left => super::on(),
@@ -73,26 +77,25 @@ pub fn sidle(graph: &Graph, start: u32, side: Side) -> Result<Stopper, LoopyErro
     };
     // A position that is a stopper starts at its value, which sidling keeps (sidling `off` from
     // `on` would only reach it in the limit: -1, -2, ...).
-    let mut approx: Vec<Stopper> = (0..n as u32)
-        .map(|v| {
-            if g.is_alternating_cycle_free(v) {
-                Stopper::canonical(&g, v)
-            } else {
-                seed.clone()
-            }
-        })
+    let stoppers = stopper_values(g, 0);
+    if stoppers.iter().all(Option::is_some) {
+        return Ok(stoppers.into_iter().map(Option::unwrap).collect());
+    }
+    let mut approx: Vec<Stopper> = stoppers
+        .into_iter()
+        .map(|s| s.unwrap_or_else(|| seed.clone()))
         .collect();
     let mut last_shape: Vec<Shape> = Vec::new();
     let rounds = SIDLING_ROUNDS + 4 * n;
     for _ in 0..rounds {
         check_interrupt();
-        let step = Step::new(&g, &approx);
+        let step = Step::new(g, &approx);
         let simplified = step.simplified();
         let next = step.values(&simplified);
         if next == approx {
-            return Ok(approx.swap_remove(0));
+            return Ok(approx);
         }
-        let (knot, shape) = tie_knot(&g, &step, simplified);
+        let (knot, shape) = tie_knot(g, &step, simplified);
         if shape == last_shape {
             if let Some(fixed) = knot {
                 return Ok(fixed);
@@ -164,13 +167,13 @@ enum Shaped {
 /// The options of one position in a round, Left then Right.
 type Shape = (Vec<Shaped>, Vec<Shaped>);
 
-/// The knot tied in a round of sidling (see `sidle`), if it is a stopper and a fixed point, and
-/// the shape of the round.
+/// The knot tied in a round of sidling (see `sidle`), if it is a stopper and a fixed point (the
+/// value of every position), and the shape of the round.
 fn tie_knot(
     g: &Graph,
     step: &Step,
     simplified: (Graph, Vec<u32>),
-) -> (Option<Stopper>, Vec<Shape>) {
+) -> (Option<Vec<Stopper>>, Vec<Shape>) {
     let n = g.len();
     let (mut knot, rep) = simplified;
     // The (first) position whose old approximation starts at each vertex.
@@ -216,15 +219,20 @@ fn tie_knot(
             }
         }
     }
+    // Every position's new vertex, as one graph reached from an extra root.
+    let root = knot.add_vertex();
+    for v in 0..n {
+        knot.add_edge(Side::Left, root, rep[step.base as usize + v]);
+    }
+    let values = stopper_values(&knot, root);
     let mut candidate = Vec::with_capacity(n);
     for v in 0..n {
-        let top = rep[step.base as usize + v];
-        if !knot.is_alternating_cycle_free(top) {
-            return (None, shape);
+        match &values[rep[step.base as usize + v] as usize] {
+            Some(s) => candidate.push(s.clone()),
+            None => return (None, shape),
         }
-        candidate.push(Stopper::canonical(&knot, top));
     }
     let check = Step::new(g, &candidate);
     let fixed = check.values(&check.simplified()) == candidate;
-    (fixed.then(|| candidate.swap_remove(0)), shape)
+    (fixed.then_some(candidate), shape)
 }

@@ -14,6 +14,7 @@ use crate::core::check_interrupt;
 use crate::core::short::store::Side;
 use crate::core::Game;
 
+use super::components::stopper_values;
 use super::graph::Graph;
 use super::solve::{stopper_leq, stopper_order};
 
@@ -24,10 +25,11 @@ pub struct Stopper(pub(crate) Rc<Graph>);
 impl Stopper {
     /// The canonical form of the stopper at vertex `start` of `graph`. The caller has checked
     /// that it is a stopper (`Graph::is_alternating_cycle_free`).
+    /// The graph is valued one strongly connected component at a time (`components`).
     pub fn canonical(graph: &Graph, start: u32) -> Stopper {
-        let graph = graph.restrict(start);
-        let simplified = simplify(graph);
-        Stopper(Rc::new(canonical_numbering(&simplified)))
+        stopper_values(graph, start)[start as usize]
+            .take()
+            .expect("the caller checked that the game is a stopper")
     }
 
     /// The stopper at vertex `v` of a graph that `simplify_all` returned (every position
@@ -122,18 +124,11 @@ pub(crate) fn short_value(graph: &Graph, v: u32) -> Game {
     value[v as usize].unwrap()
 }
 
-/// Simplest form of a stopper graph whose game is vertex 0 (every vertex reachable from 0):
-/// first every position loses its dominated and reversible options, then equal positions are
-/// fused. (Fusing first could close an alternating cycle: {*|*} and 0 are equal, and sending
-/// the edges of 0 to {*|*} would make * = {{*|*}|{*|*}} loop.)
-fn simplify(graph: Graph) -> Graph {
-    let (fused, representative) = simplify_all(graph);
-    fused.restrict(representative[0])
-}
-
 /// Every position of a stopper graph simplified and equal positions fused: the graph (same
 /// vertex numbers, every edge pointing to the representative of its class) and each vertex's
-/// representative.
+/// representative. Every position first loses its dominated and reversible options, then equal
+/// positions are fused. (Fusing first could close an alternating cycle: {*|*} and 0 are equal,
+/// and sending the edges of 0 to {*|*} would make * = {{*|*}|{*|*}} loop.)
 pub(crate) fn simplify_all(graph: Graph) -> (Graph, Vec<u32>) {
     let n = graph.len();
     let le = stopper_order(&graph);
