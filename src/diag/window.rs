@@ -225,7 +225,7 @@ mod tests {
     #[test]
     fn short_lines_are_shown_as_they_are() {
         let text = "let x = 1\nx + y\n";
-        let w = WindowedSource::new("f", text, &[14..15]);
+        let w = WindowedSource::new("f", text, std::slice::from_ref(&(14..15)));
         assert_eq!(w.shown, text);
         assert_eq!(w.span(14..15), 14..15);
     }
@@ -234,7 +234,7 @@ mod tests {
     fn a_long_line_shows_a_window_around_the_span() {
         let text = format!("{}oops{}\nnext", "a + ".repeat(500), " + b".repeat(500));
         let at = 2000..2004;
-        let w = WindowedSource::new("f", &text, &[at.clone()]);
+        let w = WindowedSource::new("f", &text, std::slice::from_ref(&at));
         let shown = w.span(at);
         assert_eq!(&w.shown[shown.clone()], "oops");
         assert!(w.shown.starts_with(ELLIPSIS));
@@ -247,7 +247,7 @@ mod tests {
     #[test]
     fn a_long_span_shows_its_start_and_end() {
         let text = "x".repeat(5000);
-        let w = WindowedSource::new("f", &text, &[100..4900]);
+        let w = WindowedSource::new("f", &text, std::slice::from_ref(&(100..4900)));
         let shown = w.span(100..4900);
         assert!(
             shown.len() < 2 * MARGIN + 2 * ELLIPSIS.len() + 10,
@@ -259,7 +259,7 @@ mod tests {
     #[test]
     fn windows_keep_characters_whole() {
         let text = "é".repeat(400);
-        let w = WindowedSource::new("f", &text, &[401..403]);
+        let w = WindowedSource::new("f", &text, std::slice::from_ref(&(401..403)));
         assert!(w.shown.chars().all(|c| c == 'é' || c == '…'));
     }
 }
