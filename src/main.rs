@@ -5,6 +5,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use cg::core::quiet_interrupt_panics;
 use cg::eval::interp::print_line;
@@ -110,6 +111,15 @@ fn interactive() -> u8 {
         return cg::repl::run();
     }
     let mut session = cg::repl::Session::new();
+    // Ctrl-C stops a computation as at the prompt, and the rest of the input is not run;
+    // while cg waits for input it ends the session at once.
+    let _ = ctrlc::set_handler(|| {
+        if BUSY.load(Ordering::Relaxed) {
+            cg::core::request_interrupt();
+        } else {
+            std::process::exit(130);
+        }
+    });
     let stdin = std::io::stdin();
     let mut buffer = String::new();
     // One line at a time, without holding stdin: `:explore` and `:play` read their own
@@ -135,12 +145,27 @@ fn interactive() -> u8 {
             }
         }
         let input = std::mem::take(&mut buffer);
-        if !session.handle(&input, "<stdin>", false) {
-            return 0;
+        match handle_piped(&mut session, &input) {
+            Some(code) => return code,
+            None => continue,
         }
     }
     if !buffer.trim().is_empty() {
-        session.handle(&buffer, "<stdin>", false);
+        return handle_piped(&mut session, &buffer).unwrap_or(0);
     }
     0
+}
+
+/// Whether piped input is being evaluated (Ctrl-C then interrupts it rather than ending cg).
+static BUSY: AtomicBool = AtomicBool::new(false);
+
+/// Handles one piped input; `Some(status)` when the session ends there (`:q`, or Ctrl-C).
+fn handle_piped(session: &mut cg::repl::Session, input: &str) -> Option<u8> {
+    BUSY.store(true, Ordering::Relaxed);
+    let more = session.handle(input, "<stdin>", false);
+    BUSY.store(false, Ordering::Relaxed);
+    if session.take_interrupted() {
+        return Some(130);
+    }
+    (!more).then_some(0)
 }

@@ -231,6 +231,8 @@ pub fn run() -> u8 {
 /// An interactive session's state, shared by the terminal editor and piped input.
 pub struct Session {
     pub interpreter: Interpreter,
+    /// Whether the last input was stopped by Ctrl-C (piped input then ends there).
+    interrupted: bool,
 }
 
 impl Default for Session {
@@ -243,6 +245,7 @@ impl Session {
     pub fn new() -> Session {
         Session {
             interpreter: Interpreter::new(),
+            interrupted: false,
         }
     }
 
@@ -267,6 +270,11 @@ impl Session {
         }
         self.evaluate(input, name, Mode::Echo, colour);
         true
+    }
+
+    /// Whether Ctrl-C stopped a computation since the last call.
+    pub fn take_interrupted(&mut self) -> bool {
+        std::mem::take(&mut self.interrupted)
     }
 
     /// Evaluates `text`, reporting errors and interrupts; the last value is kept as `_`.
@@ -294,6 +302,7 @@ impl Session {
             }
             Err(_) => {
                 self.interpreter.recover();
+                self.interrupted = true;
                 eprintln!("interrupted");
                 None
             }

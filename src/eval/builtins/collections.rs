@@ -33,7 +33,7 @@ pub static BUILTINS: &[Builtin] = &[
         }),
     builtin!("sum_of", "sum_of(positions)", Exactly(1),
         "The disjunctive sum of the positions in a list, kept formal like `sum(a, b, ...)`: the option of a ruleset whose move leaves a number of pieces not known in advance (`sum_of([(m, k) for k in parts])`). An empty list is the empty sum, 0.",
-        "sum_of([1, 2, 3])  # the sum of the positions 1, 2 and 3 (sum([1, 2, 3]) would be 6)", |a, _| {
+        "sum_of([*, *2])  # *3", |a, _| {
             Ok(Value::Sum(std::rc::Rc::new(elements(&a[0])?)))
         }),
     builtin!("sum", "sum(xs) or sum(a, b, ...)", AtLeast(1),
