@@ -175,7 +175,11 @@ impl Interpreter {
     }
 
     fn run_chunk_body(&mut self, chunk: &Chunk) -> Flow<Value> {
-        self.run(&chunk.code)
+        self.run(&chunk.code)?;
+        Ok(std::mem::replace(
+            &mut self.stack[self.base],
+            Value::Nothing,
+        ))
     }
 
     /// The function whose body is running.
@@ -1018,8 +1022,17 @@ impl Interpreter {
         let count = args.len();
         self.stack.extend(args);
         let result = self.enter(func.clone(), base, count, span);
+        let value = self.returned(base);
         self.stack.truncate(base);
-        result
+        result.map(|()| value)
+    }
+
+    /// The value a call at `base` left in its first register.
+    fn returned(&mut self, base: usize) -> Value {
+        match self.stack.get_mut(base) {
+            Some(v) => std::mem::replace(v, Value::Nothing),
+            None => Value::Nothing,
+        }
     }
 
     /// Calls `func`, evaluating the arguments straight onto the value stack.
@@ -1042,13 +1055,16 @@ impl Interpreter {
         }
         let count = self.stack.len() - base;
         let result = self.enter(func, base, count, span);
+        let value = self.returned(base);
         self.stack.truncate(base);
-        Ok(result?)
+        result?;
+        Ok(value)
     }
 
     /// Runs `func` on the `count` arguments at `stack[base..]`, which become the first
-    /// registers of its frame. The frame's registers are left holding nothing, the stack no
-    /// shorter than it was (the caller decides what to drop).
+    /// registers of its frame. The value is left at `stack[base]` and the frame's other
+    /// registers hold nothing; the stack is no shorter than it was (the caller decides what to
+    /// drop).
     #[inline]
     pub(super) fn enter(
         &mut self,
@@ -1056,7 +1072,7 @@ impl Interpreter {
         base: usize,
         count: usize,
         span: &Span,
-    ) -> EvalResult<Value> {
+    ) -> EvalResult<()> {
         if count != func.proto.arity {
             return Err(arity_error(&func, count, span));
         }
@@ -1068,26 +1084,26 @@ impl Interpreter {
 
     /// `enter` for a `memo def`: the remembered result, or the result computed and remembered.
     #[inline(never)]
-    fn enter_memoised(
-        &mut self,
-        func: Rc<Function>,
-        base: usize,
-        span: &Span,
-    ) -> EvalResult<Value> {
+    fn enter_memoised(&mut self, func: Rc<Function>, base: usize, span: &Span) -> EvalResult<()> {
         let memo = func.memo.as_ref().expect("a memoised function");
         let arguments = base..base + func.proto.arity;
-        if let Some(v) = memo.borrow().get(&self.stack[arguments.clone()]) {
-            return Ok(v.clone());
+        let remembered = memo.borrow().get(&self.stack[arguments.clone()]).cloned();
+        if let Some(v) = remembered {
+            while self.stack.len() <= base {
+                self.stack.push(Value::Nothing);
+            }
+            self.stack[base] = v;
+            return Ok(());
         }
         let key = self.stack[arguments].to_vec();
-        let value = self.run_function(func.clone(), base, span)?;
-        memo.borrow_mut().insert(key, value.clone());
-        Ok(value)
+        self.run_function(func.clone(), base, span)?;
+        memo.borrow_mut().insert(key, self.stack[base].clone());
+        Ok(())
     }
 
     /// Runs the body of `func` in a new frame at `base` (the arguments in place).
     #[inline]
-    fn run_function(&mut self, func: Rc<Function>, base: usize, span: &Span) -> EvalResult<Value> {
+    fn run_function(&mut self, func: Rc<Function>, base: usize, span: &Span) -> EvalResult<()> {
         if self.depth >= MAX_CALL_DEPTH {
             return Err(too_deep(span));
         }
@@ -1101,9 +1117,14 @@ impl Interpreter {
         self.push_frame(base, Some(func.clone()), None);
         let result = self.run(code);
         self.pop_frame();
-        self.clear_registers(base, end);
+        // The first register keeps the value for the caller.
+        self.clear_registers(base + 1, end);
         match result {
-            Ok(v) | Err(Unwind::Return(v)) => Ok(v),
+            Ok(()) => Ok(()),
+            Err(Unwind::Return(v)) => {
+                self.stack[base] = v;
+                Ok(())
+            }
             Err(other) => Err(self.left_function(&func, other, span)),
         }
     }

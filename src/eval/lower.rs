@@ -15,11 +15,14 @@ use super::ir::{Binder, IrClause, Node, Op, Slot};
 use super::num::Num;
 use super::value::Value;
 
-/// The code of a function body over `locals` variables (the parameters first).
+/// The code of a function body over `locals` variables (the parameters first). The body's
+/// value is computed straight into register 0, where the caller takes it (`expr_into` writes
+/// its destination last, so the parameter there is read before it is replaced).
 pub fn function(body: &Node, locals: usize) -> Code {
-    let mut lowerer = Lowerer::new(locals);
-    let result = lowerer.expr(body);
-    lowerer.emit(Instr::Return { src: result });
+    let mut lowerer = Lowerer::new(locals.max(1));
+    lowerer.code.locals = locals as Reg;
+    lowerer.expr_into(body, 0);
+    lowerer.emit(Instr::Return { src: 0 });
     lowerer.finish()
 }
 

@@ -20,8 +20,10 @@ use super::ops;
 use super::value::Value;
 
 impl Interpreter {
-    /// Runs `code` on the current frame, whose registers are already on the stack.
-    pub(super) fn run(&mut self, code: &Code) -> Flow<Value> {
+    /// Runs `code` on the current frame, whose registers are already on the stack, and leaves
+    /// the value it returns in the frame's first register (where the caller's first argument
+    /// was), so that no value travels back through the chain of returns.
+    pub(super) fn run(&mut self, code: &Code) -> Flow<()> {
         let mut pc = 0;
         loop {
             let instr = &code.instrs[pc];
@@ -31,10 +33,14 @@ impl Interpreter {
                 Instr::Const { dst, index } => {
                     self.set(*dst, code.constants[*index as usize].clone())
                 }
-                Instr::Move { dst, src } => {
-                    let v = self.register(*src).clone();
-                    self.set(*dst, v);
-                }
+                Instr::Move { dst, src } => match *self.register(*src) {
+                    Value::Number(Num::Small(n)) => self.set_int(*dst, n),
+                    Value::Bool(b) => self.set(*dst, Value::Bool(b)),
+                    ref other => {
+                        let v = other.clone();
+                        self.set(*dst, v);
+                    }
+                },
                 Instr::Bool { dst, value } => self.set(*dst, Value::Bool(*value)),
                 Instr::BinaryInt {
                     op,
@@ -208,8 +214,8 @@ impl Interpreter {
                     let callee = match &self.globals.values[*slot as usize] {
                         Some(Value::Function(f)) => {
                             let f = f.clone();
-                            let v = self.call_in_place(code, f, *args, *count, *span)?;
-                            self.set(*dst, v);
+                            self.call_in_place(code, f, *args, *count, *span)?;
+                            self.move_register(*args, *dst);
                             continue;
                         }
                         Some(other) => other.clone(),
@@ -227,13 +233,16 @@ impl Interpreter {
                     args,
                     count,
                     span,
-                } => {
-                    let v = match self.consume(code, *callee) {
-                        Value::Function(f) => self.call_in_place(code, f, *args, *count, *span)?,
-                        other => self.call_other(code, &other, *args, *count, *span)?,
-                    };
-                    self.set(*dst, v);
-                }
+                } => match self.consume(code, *callee) {
+                    Value::Function(f) => {
+                        self.call_in_place(code, f, *args, *count, *span)?;
+                        self.move_register(*args, *dst);
+                    }
+                    other => {
+                        let v = self.call_other(code, &other, *args, *count, *span)?;
+                        self.set(*dst, v);
+                    }
+                },
                 Instr::CallBuiltin {
                     dst,
                     builtin,
@@ -360,6 +369,10 @@ impl Interpreter {
                     Err(Unwind::Continue) if exits.is_some() => {
                         pc = exits.expect("checked").continue_at as usize
                     }
+                    Err(Unwind::Return(v)) => {
+                        self.set(0, v);
+                        return Ok(());
+                    }
                     Err(other) => return Err(other),
                 },
                 Instr::Exec { op, exits } => match self.exec(op) {
@@ -370,9 +383,18 @@ impl Interpreter {
                     Err(Unwind::Continue) if exits.is_some() => {
                         pc = exits.expect("checked").continue_at as usize
                     }
+                    Err(Unwind::Return(v)) => {
+                        self.set(0, v);
+                        return Ok(());
+                    }
                     Err(other) => return Err(other),
                 },
-                Instr::Return { src } => return Ok(self.consume(code, *src)),
+                Instr::Return { src } => {
+                    if *src != 0 {
+                        self.move_register(*src, 0);
+                    }
+                    return Ok(());
+                }
             }
         }
     }
@@ -397,6 +419,20 @@ impl Interpreter {
             std::mem::forget(std::mem::replace(slot, v));
         } else {
             *slot = v;
+        }
+    }
+
+    /// Moves the value in register `from` to register `to`, a machine integer or a boolean by
+    /// its fields (so that it is not read back whole just after being written by them).
+    #[inline(always)]
+    fn move_register(&mut self, from: Reg, to: Reg) {
+        match *self.register(from) {
+            Value::Number(Num::Small(n)) => self.set_int(to, n),
+            Value::Bool(b) => self.set(to, Value::Bool(b)),
+            _ => {
+                let v = std::mem::replace(self.register_mut(from), Value::Nothing);
+                self.set(to, v);
+            }
         }
     }
 
@@ -454,7 +490,7 @@ impl Interpreter {
     }
 
     /// Calls `f` on the arguments in registers args..args + count, which become the first
-    /// registers of its frame.
+    /// registers of its frame; its value is left in register `args`.
     fn call_in_place(
         &mut self,
         code: &Code,
@@ -462,7 +498,7 @@ impl Interpreter {
         args: Reg,
         count: u32,
         span: u32,
-    ) -> Flow<Value> {
+    ) -> Flow<()> {
         // Registers above the arguments hold nothing live (they are handed out as a stack), so
         // the callee's frame may overlap them.
         let callee_base = self.base + args as usize;
