@@ -16,6 +16,17 @@ fn sum_of_squares_to_a_million() -> Value {
     run("let total = 0\nfor i in 1..=1000000\n    total = total + i * i\nend\ntotal")
 }
 
+/// Issue 22's targets: `fib(30)` (2.7 million calls) and a loop of 10^7 steps.
+#[divan::bench(sample_count = 5)]
+fn recursive_fib_30() -> Value {
+    run("def fib(n) = if n < 2 then n else fib(n - 1) + fib(n - 2)\nfib(30)")
+}
+
+#[divan::bench(sample_count = 5)]
+fn remainder_loop_to_ten_million() -> Value {
+    run("let s = 0\nfor i in 1..=10000000\n    s = s + i % 7\nend\ns")
+}
+
 #[divan::bench(sample_count = 10)]
 fn recursive_fib_22() -> Value {
     run("def fib(n) = if n < 2 then n else fib(n - 1) + fib(n - 2)\nfib(22)")

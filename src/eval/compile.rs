@@ -74,10 +74,9 @@ pub enum Mode {
 
 /// A compiled top-level program.
 pub struct Chunk {
-    pub ops: Vec<Op>,
-    pub result: Option<Node>,
-    /// Frame size for the program's own locals (loop variables, comprehension variables).
-    pub locals: usize,
+    /// The statements, then the value of the last one in `Mode::LastValue`, as register code
+    /// over the program's own locals (loop variables, comprehension variables).
+    pub code: super::bytecode::Code,
     pub source: Rc<Source>,
 }
 
@@ -155,10 +154,9 @@ impl<'g> Compiler<'g> {
             }
         }
         let top = self.functions.pop().expect("the top-level scope");
+        let code = super::lower::program(&ops, result.as_ref(), top.locals as usize);
         Ok(Chunk {
-            ops,
-            result,
-            locals: top.locals as usize,
+            code,
             source: self.source,
         })
     }
@@ -512,11 +510,13 @@ impl<'g> Compiler<'g> {
             Body::Block(stmts) => self.valued_block_inner(stmts),
         };
         let scope = self.functions.pop().expect("the function's scope");
+        let body = compiled?;
         let proto = Proto {
             name: name.to_string(),
             arity: params.len(),
             locals: scope.locals as usize,
-            body: compiled?,
+            code: super::lower::function(&body, scope.locals as usize),
+            body,
             source: self.source.clone(),
             span,
             memo,

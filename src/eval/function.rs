@@ -7,6 +7,7 @@ use ahash::AHashMap;
 
 use crate::syntax::ast::Span;
 
+use super::bytecode::Code;
 use super::ir::Node;
 use super::source::Source;
 use super::value::Value;
@@ -19,6 +20,8 @@ pub struct Proto {
     /// Frame size: parameters first, then every local the body binds.
     pub locals: usize,
     pub body: Node,
+    /// The body lowered to register code: what runs.
+    pub code: Code,
     pub source: Rc<Source>,
     pub span: Span,
     pub memo: bool,

@@ -39,8 +39,16 @@ struct Frame {
 
 pub struct Interpreter {
     pub globals: Globals,
-    stack: Vec<Value>,
+    pub(super) stack: Vec<Value>,
+    /// Where the running frame's locals start in `stack` (the last frame's `base`, kept here
+    /// because every read of a local needs it).
+    pub(super) base: usize,
+    /// The frames of the running calls are `frames[..depth]`; the entries above are kept
+    /// (empty) so that a call writes its frame in place.
     frames: Vec<Frame>,
+    depth: usize,
+    /// An empty buffer for the arguments of the next builtin call (see `vm`).
+    pub(super) spare_arguments: Vec<Arg>,
     /// Where `print` and echoed values go.
     output: Box<dyn FnMut(&str)>,
     /// Files being loaded, to refuse a file that loads itself.
@@ -75,7 +83,10 @@ impl Interpreter {
         Interpreter {
             globals: Globals::default(),
             stack: Vec::new(),
+            base: 0,
             frames: Vec::new(),
+            depth: 0,
+            spare_arguments: Vec::new(),
             output: Box::new(print_line),
             loading: Vec::new(),
             steps_left: u64::MAX,
@@ -108,7 +119,7 @@ impl Interpreter {
 
     /// Counts one step against the budget of `limit_steps`.
     #[inline]
-    fn step(&mut self, span: &Span) -> EvalResult<()> {
+    pub(super) fn step(&mut self, span: &Span) -> EvalResult<()> {
         if self.steps_left == 0 {
             return Err(EvalError::new("the step limit was reached", span.clone()));
         }
@@ -120,7 +131,9 @@ impl Interpreter {
     /// left frames behind (definitions and globals are kept).
     pub fn recover(&mut self) {
         self.frames.clear();
+        self.depth = 0;
         self.stack.clear();
+        self.base = 0;
         self.loading.clear();
     }
 
@@ -150,14 +163,10 @@ impl Interpreter {
 
     fn run_chunk(&mut self, chunk: &Chunk) -> EvalResult<Value> {
         let base = self.stack.len();
-        self.stack.resize(base + chunk.locals, Value::Nothing);
-        self.frames.push(Frame {
-            base,
-            function: None,
-            source: Some(chunk.source.clone()),
-        });
+        self.stack.resize(base + chunk.code.frame, Value::Nothing);
+        self.push_frame(base, None, Some(chunk.source.clone()));
         let result = self.run_chunk_body(chunk);
-        self.frames.pop();
+        self.pop_frame();
         self.stack.truncate(base);
         result.map_err(|u| match u {
             Unwind::Error(e) => e,
@@ -166,15 +175,57 @@ impl Interpreter {
     }
 
     fn run_chunk_body(&mut self, chunk: &Chunk) -> Flow<Value> {
-        self.exec_all(&chunk.ops)?;
-        match &chunk.result {
-            Some(node) => self.eval(node),
-            None => Ok(Value::Nothing),
+        self.run(&chunk.code)?;
+        Ok(std::mem::replace(
+            &mut self.stack[self.base],
+            Value::Nothing,
+        ))
+    }
+
+    /// The function whose body is running.
+    pub(super) fn running_function(&self) -> &Rc<Function> {
+        self.frame().function.as_ref().expect("a running function")
+    }
+
+    fn frame(&self) -> &Frame {
+        &self.frames[self.depth - 1]
+    }
+
+    fn push_frame(
+        &mut self,
+        base: usize,
+        function: Option<Rc<Function>>,
+        source: Option<Rc<Source>>,
+    ) {
+        if self.depth == self.frames.len() {
+            self.frames.push(Frame {
+                base: 0,
+                function: None,
+                source: None,
+            });
         }
+        // Field by field: the frame is written where it stays, not built and copied.
+        let frame = &mut self.frames[self.depth];
+        frame.base = base;
+        frame.function = function;
+        frame.source = source;
+        self.depth += 1;
+        self.base = base;
+    }
+
+    fn pop_frame(&mut self) {
+        self.depth -= 1;
+        let frame = &mut self.frames[self.depth];
+        frame.function = None;
+        frame.source = None;
+        self.base = match self.depth {
+            0 => 0,
+            d => self.frames[d - 1].base,
+        };
     }
 
     fn source(&self) -> Rc<Source> {
-        let frame = self.frames.last().expect("a running frame");
+        let frame = self.frame();
         match (&frame.function, &frame.source) {
             (Some(f), _) => f.proto.source.clone(),
             (None, Some(source)) => source.clone(),
@@ -191,7 +242,7 @@ impl Interpreter {
         Ok(())
     }
 
-    fn exec(&mut self, op: &Op) -> Flow<()> {
+    pub(super) fn exec(&mut self, op: &Op) -> Flow<()> {
         match op {
             Op::Eval(node) => {
                 self.eval(node)?;
@@ -225,36 +276,7 @@ impl Interpreter {
                 spans,
             } => {
                 let v = self.eval(value)?;
-                if let Slot::Global(i) = slot {
-                    if self.globals.values[*i as usize].is_none() {
-                        return Err(self.unknown_global(*i, &spans.0).into());
-                    }
-                }
-                let mut current = self.take(*slot);
-                let accumulated = match (&mut current, &v) {
-                    (Value::Number(total), Value::Number(term)) => {
-                        total.accumulate(term, *subtract)
-                    }
-                    _ => false,
-                };
-                if accumulated {
-                    self.store(*slot, current);
-                } else {
-                    let op = if *subtract {
-                        BinaryOp::Sub
-                    } else {
-                        BinaryOp::Add
-                    };
-                    let (lhs_span, rhs_span, span) = spans.as_ref().clone();
-                    let result = ops::binary(op, (current.clone(), lhs_span), (v, rhs_span), span);
-                    match result {
-                        Ok(sum) => self.store(*slot, sum),
-                        Err(e) => {
-                            self.store(*slot, current);
-                            return Err(e.into());
-                        }
-                    }
-                }
+                self.accumulate(*slot, v, *subtract, (&spans.0, &spans.1, &spans.2))?;
             }
             Op::SetIndex {
                 slot,
@@ -314,7 +336,7 @@ impl Interpreter {
         Ok(())
     }
 
-    fn bind(&mut self, binder: &Binder, value: Value) -> Flow<()> {
+    pub(super) fn bind(&mut self, binder: &Binder, value: Value) -> Flow<()> {
         match binder {
             Binder::Slot(slot) => self.store(*slot, value),
             Binder::Tuple(parts, span) => {
@@ -340,12 +362,65 @@ impl Interpreter {
         Ok(())
     }
 
+    /// `x = x + v` (`x - v` when `subtract`), updating the number in `x` in place; `spans`: of
+    /// `x`, of the term, of the sum.
+    pub(super) fn accumulate(
+        &mut self,
+        slot: Slot,
+        v: Value,
+        subtract: bool,
+        spans: (&Span, &Span, &Span),
+    ) -> Flow<()> {
+        let place = match slot {
+            Slot::Local(i) => &mut self.stack[self.base + i as usize],
+            Slot::Global(i) => match &mut self.globals.values[i as usize] {
+                Some(place) => place,
+                None => return Err(self.unknown_global(i, spans.0).into()),
+            },
+        };
+        // A running total of machine integers is updated where it lies.
+        if let (Value::Number(Num::Small(total)), Value::Number(Num::Small(term))) =
+            (&mut *place, &v)
+        {
+            let updated = if subtract {
+                total.checked_sub(*term)
+            } else {
+                total.checked_add(*term)
+            };
+            if let Some(updated) = updated {
+                *total = updated;
+                return Ok(());
+            }
+        }
+        let mut current = self.take(slot);
+        let accumulated = match (&mut current, &v) {
+            (Value::Number(total), Value::Number(term)) => total.accumulate(term, subtract),
+            _ => false,
+        };
+        if accumulated {
+            self.store(slot, current);
+        } else {
+            let op = if subtract {
+                BinaryOp::Sub
+            } else {
+                BinaryOp::Add
+            };
+            let (lhs_span, rhs_span, span) = (spans.0.clone(), spans.1.clone(), spans.2.clone());
+            let result = ops::binary(op, (current.clone(), lhs_span), (v, rhs_span), span);
+            match result {
+                Ok(sum) => self.store(slot, sum),
+                Err(e) => {
+                    self.store(slot, current);
+                    return Err(e.into());
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn store(&mut self, slot: Slot, value: Value) {
         match slot {
-            Slot::Local(i) => {
-                let base = self.frames.last().expect("a running frame").base;
-                self.stack[base + i as usize] = value;
-            }
+            Slot::Local(i) => self.stack[self.base + i as usize] = value,
             Slot::Global(i) => self.globals.values[i as usize] = Some(value),
         }
     }
@@ -355,8 +430,7 @@ impl Interpreter {
     fn take(&mut self, slot: Slot) -> Value {
         match slot {
             Slot::Local(i) => {
-                let base = self.frames.last().expect("a running frame").base;
-                std::mem::replace(&mut self.stack[base + i as usize], Value::Nothing)
+                std::mem::replace(&mut self.stack[self.base + i as usize], Value::Nothing)
             }
             Slot::Global(i) => self.globals.values[i as usize]
                 .take()
@@ -412,24 +486,19 @@ impl Interpreter {
 
     pub fn eval(&mut self, node: &Node) -> Flow<Value> {
         Ok(match node {
-            Node::Const(v) => v.clone(),
-            Node::Load(Slot::Local(i), _) => {
-                let base = self.frames.last().expect("a running frame").base;
-                self.stack[base + *i as usize].clone()
-            }
+            Node::Const(v) => duplicate(v),
+            Node::Load(Slot::Local(i), _) => duplicate(&self.stack[self.base + *i as usize]),
             Node::Load(Slot::Global(i), span) => match &self.globals.values[*i as usize] {
-                Some(v) => v.clone(),
+                Some(v) => duplicate(v),
                 None => return Err(self.unknown_global(*i, span).into()),
             },
-            Node::Capture(i) => {
-                let f = self
-                    .frames
-                    .last()
-                    .and_then(|f| f.function.as_ref())
-                    .expect("a closure");
-                f.captured[*i as usize].clone()
-            }
+            Node::Capture(i) => self.running_function().captured[*i as usize].clone(),
             Node::Binary { op, lhs, rhs, span } => {
+                if let (Some(x), Some(y)) = (self.peek_small(&lhs.0), self.peek_small(&rhs.0)) {
+                    if let Some(v) = small_arithmetic(*op, x, y) {
+                        return Ok(v);
+                    }
+                }
                 let a = self.operand(&lhs.0)?;
                 let b = self.operand(&rhs.0)?;
                 if let (Value::Number(Num::Small(x)), Value::Number(Num::Small(y))) = (&a, &b) {
@@ -445,13 +514,25 @@ impl Interpreter {
             Node::Or(lhs, rhs) => {
                 Value::Bool(self.truth(&lhs.0, &lhs.1)? || self.truth(&rhs.0, &rhs.1)?)
             }
-            Node::Call { callee, args, span } => match self.eval(callee)? {
-                Value::Function(func) => self.call_with_nodes(&func, args, span)?,
-                other => {
-                    let args = self.eval_args(args)?;
-                    self.call_value(&other, args, span)?
+            Node::Call { callee, args, span } => {
+                // A global function is called without copying its value first.
+                let callee = match callee.as_ref() {
+                    Node::Load(Slot::Global(i), _) => match &self.globals.values[*i as usize] {
+                        Some(Value::Function(func)) => {
+                            return self.call_with_nodes(func.clone(), args, span)
+                        }
+                        _ => self.eval(callee)?,
+                    },
+                    _ => self.eval(callee)?,
+                };
+                match callee {
+                    Value::Function(func) => self.call_with_nodes(func, args, span)?,
+                    other => {
+                        let args = self.eval_args(args)?;
+                        self.call_value(&other, args, span)?
+                    }
                 }
-            },
+            }
             Node::CallBuiltin {
                 builtin,
                 args,
@@ -491,12 +572,23 @@ impl Interpreter {
     #[inline(always)]
     fn operand(&mut self, node: &Node) -> Flow<Value> {
         match node {
-            Node::Const(v) => Ok(v.clone()),
-            Node::Load(Slot::Local(i), _) => {
-                let base = self.frames.last().expect("a running frame").base;
-                Ok(self.stack[base + *i as usize].clone())
-            }
+            Node::Const(v) => Ok(duplicate(v)),
+            Node::Load(Slot::Local(i), _) => Ok(duplicate(&self.stack[self.base + *i as usize])),
             _ => self.eval(node),
+        }
+    }
+
+    /// The machine integer a constant or a local holds, read in place; `None` for any other
+    /// node or value.
+    #[inline(always)]
+    fn peek_small(&self, node: &Node) -> Option<i64> {
+        match node {
+            Node::Const(Value::Number(Num::Small(k))) => Some(*k),
+            Node::Load(Slot::Local(i), _) => match &self.stack[self.base + *i as usize] {
+                Value::Number(Num::Small(k)) => Some(*k),
+                _ => None,
+            },
+            _ => None,
         }
     }
 
@@ -504,14 +596,7 @@ impl Interpreter {
     #[inline(never)]
     fn eval_compound(&mut self, node: &Node) -> Flow<Value> {
         Ok(match node {
-            Node::SelfRef => {
-                let f = self
-                    .frames
-                    .last()
-                    .and_then(|f| f.function.clone())
-                    .expect("a function");
-                Value::Function(f)
-            }
+            Node::SelfRef => Value::Function(self.running_function().clone()),
             Node::Game {
                 left: left_nodes,
                 right: right_nodes,
@@ -746,6 +831,14 @@ impl Interpreter {
 
     #[inline]
     fn truth(&mut self, node: &Node, span: &Span) -> Flow<bool> {
+        // A comparison of machine integers is decided without making a value.
+        if let Node::Binary { op, lhs, rhs, .. } = node {
+            if let (Some(x), Some(y)) = (self.peek_small(&lhs.0), self.peek_small(&rhs.0)) {
+                if let Some(b) = small_comparison(*op, x, y) {
+                    return Ok(b);
+                }
+            }
+        }
         match self.operand(node)? {
             Value::Bool(b) => Ok(b),
             other => Err(EvalError::new(
@@ -756,7 +849,7 @@ impl Interpreter {
         }
     }
 
-    fn unknown_global(&self, slot: u32, span: &Span) -> EvalError {
+    pub(super) fn unknown_global(&self, slot: u32, span: &Span) -> EvalError {
         let name = &self.globals.spellings[slot as usize];
         let err = EvalError::new(format!("unknown name `{name}`"), span.clone());
         if name == "pass" {
@@ -824,7 +917,7 @@ impl Interpreter {
             while i < *end || (*inclusive && i == *end) {
                 crate::core::check_interrupt();
                 self.step(span)?;
-                if !step(self, Value::integer(i))? {
+                if !step(self, Value::int(i))? {
                     break;
                 }
                 match i.checked_add(1) {
@@ -931,14 +1024,27 @@ impl Interpreter {
         span: &Span,
     ) -> EvalResult<Value> {
         let base = self.stack.len();
+        let count = args.len();
         self.stack.extend(args);
-        self.enter(func, base, span)
+        let result = self.enter(func.clone(), base, count, span);
+        let value = self.returned(base);
+        self.stack.truncate(base);
+        result.map(|()| value)
+    }
+
+    /// The value a call at `base` left in its first register.
+    fn returned(&mut self, base: usize) -> Value {
+        match self.stack.get_mut(base) {
+            Some(v) => std::mem::replace(v, Value::Nothing),
+            None => Value::Nothing,
+        }
     }
 
     /// Calls `func`, evaluating the arguments straight onto the value stack.
+    #[inline]
     fn call_with_nodes(
         &mut self,
-        func: &Rc<Function>,
+        func: Rc<Function>,
         args: &[(Node, Span)],
         span: &Span,
     ) -> Flow<Value> {
@@ -952,76 +1058,143 @@ impl Interpreter {
                 }
             }
         }
-        Ok(self.enter(func, base, span)?)
+        let count = self.stack.len() - base;
+        let result = self.enter(func, base, count, span);
+        let value = self.returned(base);
+        self.stack.truncate(base);
+        result?;
+        Ok(value)
     }
 
-    /// Runs `func` on the arguments at `stack[base..]`, leaving the stack at `base`.
-    fn enter(&mut self, func: &Rc<Function>, base: usize, span: &Span) -> EvalResult<Value> {
-        let proto = &func.proto;
-        let given = self.stack.len() - base;
-        if given != proto.arity {
-            self.stack.truncate(base);
-            let plural = if proto.arity == 1 { "" } else { "s" };
-            return Err(EvalError::new(
-                format!(
-                    "`{}` takes {} argument{plural}, but {given} were given",
-                    func.name, proto.arity
-                ),
-                span.clone(),
-            ));
+    /// Runs `func` on the `count` arguments at `stack[base..]`, which become the first
+    /// registers of its frame. The value is left at `stack[base]` and the frame's other
+    /// registers hold nothing; the stack is no shorter than it was (the caller decides what to
+    /// drop).
+    #[inline]
+    pub(super) fn enter(
+        &mut self,
+        func: Rc<Function>,
+        base: usize,
+        count: usize,
+        span: &Span,
+    ) -> EvalResult<()> {
+        if count != func.proto.arity {
+            return Err(arity_error(&func, count, span));
         }
-        if let Some(memo) = &func.memo {
-            if let Some(v) = memo.borrow().get(&self.stack[base..]) {
-                let v = v.clone();
-                self.stack.truncate(base);
-                return Ok(v);
+        if func.memo.is_some() {
+            return self.enter_memoised(func, base, span);
+        }
+        self.run_function(func, base, span)
+    }
+
+    /// `enter` for a `memo def`: the remembered result, or the result computed and remembered.
+    #[inline(never)]
+    fn enter_memoised(&mut self, func: Rc<Function>, base: usize, span: &Span) -> EvalResult<()> {
+        let memo = func.memo.as_ref().expect("a memoised function");
+        let arguments = base..base + func.proto.arity;
+        let remembered = memo.borrow().get(&self.stack[arguments.clone()]).cloned();
+        if let Some(v) = remembered {
+            while self.stack.len() <= base {
+                self.stack.push(Value::Nothing);
             }
+            self.stack[base] = v;
+            return Ok(());
         }
-        let key = func.memo.as_ref().map(|_| self.stack[base..].to_vec());
-        if self.frames.len() >= MAX_CALL_DEPTH {
-            self.stack.truncate(base);
-            return Err(EvalError::new(
-                format!("recursion deeper than {MAX_CALL_DEPTH} calls"),
-                span.clone(),
-            )
-            .with_help("a function probably calls itself without end; check its base case"));
+        let key = self.stack[arguments].to_vec();
+        self.run_function(func.clone(), base, span)?;
+        memo.borrow_mut().insert(key, self.stack[base].clone());
+        Ok(())
+    }
+
+    /// Runs the body of `func` in a new frame at `base` (the arguments in place).
+    #[inline]
+    fn run_function(&mut self, func: Rc<Function>, base: usize, span: &Span) -> EvalResult<()> {
+        if self.depth >= MAX_CALL_DEPTH {
+            return Err(too_deep(span));
         }
         crate::core::check_interrupt();
-        if let Err(e) = self.step(span) {
-            self.stack.truncate(base);
-            return Err(e);
+        self.step(span)?;
+        let code = &func.proto.code;
+        let end = base + code.frame;
+        while self.stack.len() < end {
+            self.stack.push(Value::Nothing);
         }
-        self.stack.resize(base + proto.locals, Value::Nothing);
-        self.frames.push(Frame {
-            base,
-            function: Some(func.clone()),
-            source: None,
-        });
-        let result = self.eval(&proto.body);
-        self.frames.pop();
-        self.stack.truncate(base);
-        let value = match result {
-            Ok(v) | Err(Unwind::Return(v)) => v,
-            Err(Unwind::Error(mut e)) => {
+        self.push_frame(base, Some(func.clone()), None);
+        let result = self.run(code);
+        self.pop_frame();
+        // The first register keeps the value for the caller.
+        self.clear_registers(base + 1, end);
+        match result {
+            Ok(()) => Ok(()),
+            Err(Unwind::Return(v)) => {
+                self.stack[base] = v;
+                Ok(())
+            }
+            Err(other) => Err(self.left_function(&func, other, span)),
+        }
+    }
+
+    /// Empties `stack[from..to]` (what a returning frame leaves), without the general drop
+    /// for the values that own nothing.
+    #[inline]
+    fn clear_registers(&mut self, from: usize, to: usize) {
+        let to = to.min(self.stack.len());
+        for v in &mut self.stack[from.min(to)..to] {
+            if owns_nothing(v) {
+                // Only the tag is written; the old value is never read back whole.
+                std::mem::forget(std::mem::replace(v, Value::Nothing));
+            } else {
+                *v = Value::Nothing;
+            }
+        }
+    }
+
+    /// The error `unwind` becomes as it leaves `func`, called at `span`: its call chain grows.
+    #[cold]
+    fn left_function(&self, func: &Function, unwind: Unwind, span: &Span) -> EvalError {
+        match unwind {
+            Unwind::Error(mut e) => {
                 if e.source.is_none() {
-                    e.source = Some(proto.source.clone());
+                    e.source = Some(func.proto.source.clone());
                 }
                 let caller = self.source();
                 e.passed_through(&func.name, span.clone(), &caller);
-                return Err(e);
+                e
             }
-            Err(Unwind::Break | Unwind::Continue) => {
-                return Err(EvalError::new(
-                    "`break` or `continue` outside a loop",
-                    span.clone(),
-                ))
-            }
-        };
-        if let (Some(memo), Some(key)) = (&func.memo, key) {
-            memo.borrow_mut().insert(key, value.clone());
+            _ => EvalError::new("`break` or `continue` outside a loop", span.clone()),
         }
-        Ok(value)
     }
+}
+
+#[cold]
+fn arity_error(func: &Function, given: usize, span: &Span) -> EvalError {
+    let arity = func.proto.arity;
+    let plural = if arity == 1 { "" } else { "s" };
+    EvalError::new(
+        format!(
+            "`{}` takes {arity} argument{plural}, but {given} were given",
+            func.name
+        ),
+        span.clone(),
+    )
+}
+
+/// True for the values whose drop does nothing (no shared storage).
+#[inline(always)]
+pub(super) fn owns_nothing(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Nothing | Value::Bool(_) | Value::Number(Num::Small(_)) | Value::Range { .. }
+    )
+}
+
+#[cold]
+fn too_deep(span: &Span) -> EvalError {
+    EvalError::new(
+        format!("recursion deeper than {MAX_CALL_DEPTH} calls"),
+        span.clone(),
+    )
+    .with_help("a function probably calls itself without end; check its base case")
 }
 
 /// Writes a line to standard output. When the reader has gone (`cg script | head`), there is no
@@ -1038,18 +1211,74 @@ pub fn print_line(text: &str) {
 /// (no overflow, no fraction); `None` sends the operation down the general path.
 #[inline]
 fn small_arithmetic(op: BinaryOp, x: i64, y: i64) -> Option<Value> {
+    match small_integer_op(op, x, y) {
+        Some(n) => Some(Value::int(n)),
+        None => Some(Value::Bool(small_comparison(op, x, y)?)),
+    }
+}
+
+/// An arithmetic operation on two machine integers whose result is one (no overflow, no
+/// fraction); `None` for anything else.
+#[inline]
+pub(super) fn small_integer_op(op: BinaryOp, x: i64, y: i64) -> Option<i64> {
+    match op {
+        BinaryOp::Add => x.checked_add(y),
+        BinaryOp::Sub => x.checked_sub(y),
+        BinaryOp::Mul => x.checked_mul(y),
+        BinaryOp::Rem => floor_rem(x, y),
+        BinaryOp::FloorDiv => floor_div(x, y),
+        // An exact quotient stays an integer; any other goes to the rationals.
+        BinaryOp::Div if y != 0 && x.checked_rem(y)? == 0 => x.checked_div(y),
+        _ => None,
+    }
+}
+
+/// A comparison of two machine integers; `None` for any other operation.
+#[inline]
+pub(super) fn small_comparison(op: BinaryOp, x: i64, y: i64) -> Option<bool> {
     Some(match op {
-        BinaryOp::Add => Value::int(x.checked_add(y)?),
-        BinaryOp::Sub => Value::int(x.checked_sub(y)?),
-        BinaryOp::Mul => Value::int(x.checked_mul(y)?),
-        BinaryOp::Lt => Value::Bool(x < y),
-        BinaryOp::Le => Value::Bool(x <= y),
-        BinaryOp::Gt => Value::Bool(x > y),
-        BinaryOp::Ge => Value::Bool(x >= y),
-        BinaryOp::Eq => Value::Bool(x == y),
-        BinaryOp::Ne => Value::Bool(x != y),
+        BinaryOp::Lt => x < y,
+        BinaryOp::Le => x <= y,
+        BinaryOp::Gt => x > y,
+        BinaryOp::Ge => x >= y,
+        BinaryOp::Eq => x == y,
+        BinaryOp::Ne => x != y,
         _ => return None,
     })
+}
+
+/// x % y with the sign of y (the floor convention of `%`); `None` for y = 0 or overflow.
+#[inline]
+fn floor_rem(x: i64, y: i64) -> Option<i64> {
+    let r = x.checked_rem(y)?;
+    Some(if r != 0 && (r < 0) != (y < 0) {
+        r + y
+    } else {
+        r
+    })
+}
+
+/// floor(x / y); `None` for y = 0 or overflow (i64::MIN // -1).
+#[inline]
+fn floor_div(x: i64, y: i64) -> Option<i64> {
+    let q = x.checked_div(y)?;
+    let r = x - q * y;
+    Some(if r != 0 && (r < 0) != (y < 0) {
+        q - 1
+    } else {
+        q
+    })
+}
+
+/// A copy of a value, with the commonest kinds (small integers, booleans) copied inline rather
+/// than through the general `clone`, which is a call.
+#[inline(always)]
+fn duplicate(v: &Value) -> Value {
+    match v {
+        Value::Number(Num::Small(n)) => Value::Number(Num::Small(*n)),
+        Value::Bool(b) => Value::Bool(*b),
+        _ => v.clone(),
+    }
 }
 
 fn range_bound(v: &Value, span: &Span) -> EvalResult<i64> {

@@ -12,14 +12,14 @@ use super::function::Proto;
 use super::value::Value;
 
 /// One position of a loopy brace form: `{0, pass | a}`.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct LoopyForm {
     pub left: Vec<LoopyOption>,
     pub right: Vec<LoopyOption>,
 }
 
 /// An option of a loopy brace form.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum LoopyOption {
     /// `pass`: a move to the position itself.
     Pass,
@@ -41,7 +41,7 @@ pub enum Slot {
 }
 
 /// An expression.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Node {
     Const(Value),
     Load(Slot, Span),
@@ -124,7 +124,7 @@ pub enum Node {
 }
 
 /// The parts of an explicit game: forms stay forms, anything else is evaluated to a game.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum ExplicitNode {
     Form {
         left: Vec<ExplicitNode>,
@@ -133,7 +133,7 @@ pub enum ExplicitNode {
     Value(Node, Span),
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum IrClause {
     For {
         binder: Binder,
@@ -151,7 +151,7 @@ pub enum Binder {
 }
 
 /// A statement.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Op {
     Eval(Node),
     /// A top-level expression whose value the script prints.

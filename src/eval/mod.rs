@@ -2,6 +2,7 @@
 //! their errors.
 
 pub mod builtins;
+pub mod bytecode;
 pub mod compile;
 pub mod error;
 pub mod function;
@@ -11,6 +12,7 @@ pub mod ir;
 pub mod latex;
 pub mod loopy;
 mod loopy_ruleset;
+mod lower;
 pub mod misere;
 pub mod num;
 pub mod ops;
@@ -23,6 +25,7 @@ mod stdlib;
 pub mod strategy;
 pub mod table;
 pub mod value;
+mod vm;
 
 use std::rc::Rc;
 

@@ -1,0 +1,246 @@
+//! The code the interpreter runs: a function body (or a top-level program) lowered from the
+//! slot-addressed tree of `ir` to a flat list of instructions over registers, in the manner of
+//! Lua's virtual machine.
+//!
+//! A register is a slot of the running frame: the first `locals` are the variables the
+//! resolver assigned (`Slot::Local`), the others hold intermediate values. An instruction reads
+//! its operands in place and writes its result into its destination register, so evaluating
+//! `n - 1` or `n < 2` moves no value through a chain of returns, and a comparison that decides
+//! a branch makes no boolean at all. What the instruction set does not cover (game literals,
+//! closures, loopy forms, ...) stays a tree and is run by the tree evaluator from an `Eval`
+//! instruction, on the same frame.
+
+use crate::syntax::ast::{BinaryOp, CollectionKind, Span, UnaryOp};
+
+use super::builtins::Builtin;
+use super::ir::{Binder, Node, Op, Slot};
+use super::value::Value;
+
+/// A register: an index into the running frame.
+pub type Reg = u32;
+
+/// An index into `Code::spans` (a binary operation keeps three in a row: left operand, right
+/// operand, whole expression).
+pub type SpanId = u32;
+
+/// A position in `Code::instrs`.
+pub type Label = u32;
+
+/// The innermost loop around a tree-evaluated statement, whose `break` and `continue` (which
+/// the tree evaluator reports as unwinding) jump to these places.
+#[derive(Clone, Copy, Debug)]
+pub struct LoopExits {
+    pub continue_at: Label,
+    pub break_at: Label,
+}
+
+#[derive(Debug)]
+pub enum Instr {
+    /// dst = constants[index].
+    Const {
+        dst: Reg,
+        index: u32,
+    },
+    /// dst = a machine integer.
+    Int {
+        dst: Reg,
+        value: i64,
+    },
+    Move {
+        dst: Reg,
+        src: Reg,
+    },
+    LoadGlobal {
+        dst: Reg,
+        slot: u32,
+        span: SpanId,
+    },
+    StoreGlobal {
+        slot: u32,
+        src: Reg,
+    },
+    /// dst = the value the running closure captured at `index`.
+    Capture {
+        dst: Reg,
+        index: u32,
+    },
+    /// dst = the running function itself.
+    SelfRef {
+        dst: Reg,
+    },
+    /// dst = lhs op rhs.
+    Binary {
+        op: BinaryOp,
+        dst: Reg,
+        lhs: Reg,
+        rhs: Reg,
+        spans: SpanId,
+    },
+    /// dst = lhs op k, for a machine integer k written in the program (`n - 1`, `i % 7`).
+    BinaryInt {
+        op: BinaryOp,
+        dst: Reg,
+        lhs: Reg,
+        k: i64,
+        spans: SpanId,
+    },
+    Unary {
+        op: UnaryOp,
+        dst: Reg,
+        src: Reg,
+        spans: SpanId,
+    },
+    /// Goes on to `target` unless lhs op rhs holds (a comparison that decides a branch).
+    CompareOrJump {
+        op: BinaryOp,
+        lhs: Reg,
+        rhs: Reg,
+        target: Label,
+        spans: SpanId,
+    },
+    /// The same with a machine integer on the right.
+    CompareIntOrJump {
+        op: BinaryOp,
+        lhs: Reg,
+        k: i64,
+        target: Label,
+        spans: SpanId,
+    },
+    /// Goes on to `target` when `cond` is false (an error unless it is true or false).
+    JumpIfFalse {
+        cond: Reg,
+        target: Label,
+        span: SpanId,
+    },
+    Jump {
+        target: Label,
+    },
+    Bool {
+        dst: Reg,
+        value: bool,
+    },
+    /// dst = target[index].
+    Index {
+        dst: Reg,
+        target: Reg,
+        index: Reg,
+        spans: SpanId,
+    },
+    /// Calls the value of global `slot` with the arguments in registers args..args + count;
+    /// the spans of the call, of each argument, then of the name, are at `span`...
+    CallGlobal {
+        dst: Reg,
+        slot: u32,
+        args: Reg,
+        count: u32,
+        span: SpanId,
+    },
+    /// Calls the value in `callee` (spans as for `CallGlobal`).
+    Call {
+        dst: Reg,
+        callee: Reg,
+        args: Reg,
+        count: u32,
+        span: SpanId,
+    },
+    /// Calls a builtin; the arguments' spans are at spans + 1 .., the call's at spans.
+    CallBuiltin {
+        dst: Reg,
+        builtin: &'static Builtin,
+        args: Reg,
+        count: u32,
+        spans: SpanId,
+    },
+    /// dst = a list, tuple or set of the values in registers first..first + count.
+    Collect {
+        dst: Reg,
+        kind: Collection,
+        first: Reg,
+        count: u32,
+    },
+    /// Appends src to the list being built in `list` (a comprehension).
+    Push {
+        list: Reg,
+        src: Reg,
+    },
+    /// dst = the list built in `list`, as a list or a set.
+    Finish {
+        dst: Reg,
+        list: Reg,
+        kind: Collection,
+    },
+    /// Starts a `for` over the value in `src`: `state` holds what is walked and `state + 1`
+    /// the position reached.
+    ForStart {
+        state: Reg,
+        src: Reg,
+        span: SpanId,
+    },
+    /// The next element into `var`, or on to `exit` when there is none.
+    ForNext {
+        state: Reg,
+        var: Reg,
+        exit: Label,
+        span: SpanId,
+    },
+    /// Counts a step of a `while` loop (interrupts and the step budget).
+    LoopStep {
+        span: SpanId,
+    },
+    /// A running total updated in place: `x = x + value` (or `-`).
+    Accumulate {
+        slot: Slot,
+        value: Reg,
+        subtract: bool,
+        spans: SpanId,
+    },
+    /// Binds a tuple pattern (or a global) to the value in `src`.
+    Bind {
+        binder: Box<Binder>,
+        src: Reg,
+    },
+    /// A subtree the instructions do not cover, run by the tree evaluator.
+    Eval {
+        dst: Reg,
+        node: Box<Node>,
+        exits: Option<LoopExits>,
+    },
+    /// A statement the instructions do not cover, run by the tree evaluator.
+    Exec {
+        op: Box<Op>,
+        exits: Option<LoopExits>,
+    },
+    Return {
+        src: Reg,
+    },
+}
+
+/// What a `Collect` makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Collection {
+    List,
+    Tuple,
+    Set,
+}
+
+impl From<CollectionKind> for Collection {
+    fn from(kind: CollectionKind) -> Collection {
+        match kind {
+            CollectionKind::List => Collection::List,
+            CollectionKind::Set => Collection::Set,
+        }
+    }
+}
+
+/// A lowered body.
+#[derive(Debug, Default)]
+pub struct Code {
+    pub instrs: Vec<Instr>,
+    pub constants: Vec<Value>,
+    pub spans: Vec<Span>,
+    /// Registers a frame needs: the locals, then the intermediate values.
+    pub frame: usize,
+    /// How many of them are locals: the others hold values used once, which are moved out
+    /// rather than copied.
+    pub locals: Reg,
+}

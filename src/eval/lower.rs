@@ -1,0 +1,667 @@
+//! Lowering: from the tree of `ir` to the register code of `bytecode`.
+//!
+//! Registers are handed out as a stack: an expression's intermediate values take the registers
+//! above those in use and give them back when the expression is done. The arguments of a call
+//! are always the topmost registers in use, so that they are already in place as the first
+//! registers of the callee's frame.
+//!
+//! `expr_into(node, dst)` writes `dst` only as its last step, so a variable may be the
+//! destination of an expression that reads it (`let x = f(x)`).
+
+use crate::syntax::ast::{BinaryOp, Span};
+
+use super::bytecode::{Code, Collection, Instr, Label, LoopExits, Reg, SpanId};
+use super::ir::{Binder, IrClause, Node, Op, Slot};
+use super::num::Num;
+use super::value::Value;
+
+/// The code of a function body over `locals` variables (the parameters first). The body's
+/// value is computed straight into register 0, where the caller takes it (`expr_into` writes
+/// its destination last, so the parameter there is read before it is replaced).
+pub fn function(body: &Node, locals: usize) -> Code {
+    let mut lowerer = Lowerer::new(locals.max(1));
+    lowerer.code.locals = locals as Reg;
+    lowerer.expr_into(body, 0);
+    lowerer.emit(Instr::Return { src: 0 });
+    lowerer.finish()
+}
+
+/// The code of a top-level program: its statements, then the value of `result` (else nothing).
+pub fn program(ops: &[Op], result: Option<&Node>, locals: usize) -> Code {
+    let mut lowerer = Lowerer::new(locals);
+    for op in ops {
+        lowerer.stmt(op);
+    }
+    let result = match result {
+        Some(node) => lowerer.expr(node),
+        None => {
+            let r = lowerer.temp();
+            lowerer.constant(Value::Nothing, r);
+            r
+        }
+    };
+    lowerer.emit(Instr::Return { src: result });
+    lowerer.finish()
+}
+
+/// A loop being lowered: where `continue` goes, and the jumps `break` leaves to patch.
+struct Loop {
+    continue_at: Label,
+    breaks: Vec<usize>,
+}
+
+struct Lowerer {
+    code: Code,
+    /// The next free register.
+    next: Reg,
+    loops: Vec<Loop>,
+}
+
+/// A placeholder for a jump target not yet known.
+const UNPATCHED: Label = Label::MAX;
+
+impl Lowerer {
+    fn new(locals: usize) -> Lowerer {
+        let locals = locals as Reg;
+        Lowerer {
+            code: Code {
+                frame: locals as usize,
+                locals,
+                ..Code::default()
+            },
+            next: locals,
+            loops: Vec::new(),
+        }
+    }
+
+    fn finish(self) -> Code {
+        self.code
+    }
+
+    fn emit(&mut self, instr: Instr) -> usize {
+        self.code.instrs.push(instr);
+        self.code.instrs.len() - 1
+    }
+
+    fn here(&self) -> Label {
+        self.code.instrs.len() as Label
+    }
+
+    fn temp(&mut self) -> Reg {
+        let r = self.next;
+        self.next += 1;
+        self.code.frame = self.code.frame.max(self.next as usize);
+        r
+    }
+
+    fn spans(&mut self, spans: &[&Span]) -> SpanId {
+        let id = self.code.spans.len() as SpanId;
+        self.code.spans.extend(spans.iter().map(|s| (*s).clone()));
+        id
+    }
+
+    fn constant(&mut self, value: Value, dst: Reg) {
+        if let Value::Number(Num::Small(n)) = value {
+            self.emit(Instr::Int { dst, value: n });
+            return;
+        }
+        let index = self.code.constants.len() as u32;
+        self.code.constants.push(value);
+        self.emit(Instr::Const { dst, index });
+    }
+
+    /// Points the jump (or the loop exit of a tree-evaluated part) at `at` to `target`.
+    fn patch(&mut self, at: usize, target: Label) {
+        match &mut self.code.instrs[at] {
+            Instr::Jump { target: t }
+            | Instr::JumpIfFalse { target: t, .. }
+            | Instr::CompareOrJump { target: t, .. }
+            | Instr::CompareIntOrJump { target: t, .. }
+            | Instr::ForNext { exit: t, .. } => *t = target,
+            Instr::Eval { exits, .. } | Instr::Exec { exits, .. } => {
+                if let Some(exits) = exits {
+                    exits.break_at = target;
+                }
+            }
+            other => unreachable!("not a jump: {other:?}"),
+        }
+    }
+
+    fn patch_all(&mut self, ats: Vec<usize>, target: Label) {
+        for at in ats {
+            self.patch(at, target);
+        }
+    }
+
+    /// The exits of the innermost loop, for a part the tree evaluator runs (its `break` is
+    /// patched with the loop's other breaks).
+    fn exits(&self) -> Option<LoopExits> {
+        self.loops.last().map(|l| LoopExits {
+            continue_at: l.continue_at,
+            break_at: UNPATCHED,
+        })
+    }
+
+    fn record_break(&mut self, at: usize) {
+        if let Some(l) = self.loops.last_mut() {
+            l.breaks.push(at);
+        }
+    }
+
+    // ----- Statements ---------------------------------------------------------------------
+
+    fn stmt(&mut self, op: &Op) {
+        let mark = self.next;
+        match op {
+            Op::Eval(node) => {
+                self.expr(node);
+            }
+            Op::Bind(Binder::Slot(Slot::Local(i)), node) => self.expr_into(node, *i),
+            Op::Bind(Binder::Slot(Slot::Global(slot)), node) => {
+                let src = self.expr(node);
+                self.emit(Instr::StoreGlobal { slot: *slot, src });
+            }
+            Op::Bind(binder, node) => {
+                let src = self.expr(node);
+                self.emit(Instr::Bind {
+                    binder: Box::new(binder.clone()),
+                    src,
+                });
+            }
+            Op::Accumulate {
+                slot,
+                value,
+                subtract,
+                spans,
+            } => {
+                let value = self.expr(value);
+                let spans = self.spans(&[&spans.0, &spans.1, &spans.2]);
+                self.emit(Instr::Accumulate {
+                    slot: *slot,
+                    value,
+                    subtract: *subtract,
+                    spans,
+                });
+            }
+            Op::For {
+                binder,
+                iterable,
+                body,
+                span,
+            } => self.for_loop(binder, iterable, span, true, |me| {
+                for op in body {
+                    me.stmt(op);
+                }
+            }),
+            Op::While { condition, body } => {
+                let head = self.here();
+                let span = self.spans(&[&condition.1]);
+                self.emit(Instr::LoopStep { span });
+                let fails = self.branch_unless(&condition.0, &condition.1);
+                self.loops.push(Loop {
+                    continue_at: head,
+                    breaks: fails,
+                });
+                for op in body {
+                    self.stmt(op);
+                }
+                self.emit(Instr::Jump { target: head });
+                let done = self.loops.pop().expect("the loop pushed above");
+                let end = self.here();
+                self.patch_all(done.breaks, end);
+            }
+            Op::Break if !self.loops.is_empty() => {
+                let at = self.emit(Instr::Jump { target: UNPATCHED });
+                self.record_break(at);
+            }
+            Op::Continue if !self.loops.is_empty() => {
+                let target = self.loops.last().expect("checked").continue_at;
+                self.emit(Instr::Jump { target });
+            }
+            Op::Return(node) => {
+                let src = match node {
+                    Some(node) => self.expr(node),
+                    None => {
+                        let r = self.temp();
+                        self.constant(Value::Nothing, r);
+                        r
+                    }
+                };
+                self.emit(Instr::Return { src });
+            }
+            Op::Echo(_) | Op::SetIndex { .. } | Op::Load { .. } | Op::Break | Op::Continue => {
+                let exits = self.exits();
+                let at = self.emit(Instr::Exec {
+                    op: Box::new(op.clone()),
+                    exits,
+                });
+                if exits.is_some() {
+                    self.record_break(at);
+                }
+            }
+        }
+        self.next = mark;
+    }
+
+    /// A `for` loop over `iterable`, with `body` lowered by `lower_body` once the element is
+    /// bound. `breakable`: a statement loop, the target of `break` and `continue` (a `for`
+    /// clause of a comprehension is not).
+    fn for_loop(
+        &mut self,
+        binder: &Binder,
+        iterable: &Node,
+        span: &Span,
+        breakable: bool,
+        lower_body: impl FnOnce(&mut Lowerer),
+    ) {
+        let mark = self.next;
+        let src = self.expr(iterable);
+        self.next = mark;
+        let state = self.temp();
+        let _position = self.temp();
+        let span = self.spans(&[span]);
+        self.emit(Instr::ForStart { state, src, span });
+        let head = self.here();
+        let var = match binder {
+            Binder::Slot(Slot::Local(i)) => *i,
+            _ => self.temp(),
+        };
+        let next = self.emit(Instr::ForNext {
+            state,
+            var,
+            exit: UNPATCHED,
+            span,
+        });
+        if !matches!(binder, Binder::Slot(Slot::Local(_))) {
+            self.emit(Instr::Bind {
+                binder: Box::new(binder.clone()),
+                src: var,
+            });
+        }
+        if breakable {
+            self.loops.push(Loop {
+                continue_at: head,
+                breaks: Vec::new(),
+            });
+        }
+        lower_body(self);
+        self.emit(Instr::Jump { target: head });
+        let end = self.here();
+        self.patch(next, end);
+        if breakable {
+            let done = self.loops.pop().expect("the loop pushed above");
+            self.patch_all(done.breaks, end);
+        }
+        self.next = mark;
+    }
+
+    // ----- Conditions ---------------------------------------------------------------------
+
+    /// Code that goes on when `node` (a condition at `span`) is true and jumps when it is
+    /// false; the jumps to patch with the place to go.
+    fn branch_unless(&mut self, node: &Node, span: &Span) -> Vec<usize> {
+        let mark = self.next;
+        let jumps = match node {
+            Node::Binary { op, lhs, rhs, span } if is_comparison(*op) => {
+                let spans = self.spans(&[&lhs.1, &rhs.1, span]);
+                let lhs = self.operand(&lhs.0, &rhs.0);
+                let at = match small_constant(&rhs.0) {
+                    Some(k) => self.emit(Instr::CompareIntOrJump {
+                        op: *op,
+                        lhs,
+                        k,
+                        target: UNPATCHED,
+                        spans,
+                    }),
+                    None => {
+                        let rhs = self.expr(&rhs.0);
+                        self.emit(Instr::CompareOrJump {
+                            op: *op,
+                            lhs,
+                            rhs,
+                            target: UNPATCHED,
+                            spans,
+                        })
+                    }
+                };
+                vec![at]
+            }
+            Node::And(lhs, rhs) => {
+                let mut jumps = self.branch_unless(&lhs.0, &lhs.1);
+                jumps.extend(self.branch_unless(&rhs.0, &rhs.1));
+                jumps
+            }
+            Node::Or(lhs, rhs) => {
+                let lhs_false = self.branch_unless(&lhs.0, &lhs.1);
+                let lhs_true = self.emit(Instr::Jump { target: UNPATCHED });
+                let here = self.here();
+                self.patch_all(lhs_false, here);
+                let jumps = self.branch_unless(&rhs.0, &rhs.1);
+                let here = self.here();
+                self.patch(lhs_true, here);
+                jumps
+            }
+            _ => {
+                let cond = self.expr(node);
+                let span = self.spans(&[span]);
+                vec![self.emit(Instr::JumpIfFalse {
+                    cond,
+                    target: UNPATCHED,
+                    span,
+                })]
+            }
+        };
+        self.next = mark;
+        jumps
+    }
+
+    // ----- Expressions --------------------------------------------------------------------
+
+    /// A register holding the value of `node`: a variable's own, or a new one.
+    fn expr(&mut self, node: &Node) -> Reg {
+        if let Node::Load(Slot::Local(i), _) = node {
+            return *i;
+        }
+        let dst = self.temp();
+        self.expr_into(node, dst);
+        dst
+    }
+
+    /// `expr` for an operand evaluated before `later`: a variable is read in place only if
+    /// `later` cannot assign it in the meantime.
+    fn operand(&mut self, node: &Node, later: &Node) -> Reg {
+        if matches!(node, Node::Load(Slot::Local(_), _)) && assigns_nothing(later) {
+            return self.expr(node);
+        }
+        let dst = self.temp();
+        self.expr_into(node, dst);
+        dst
+    }
+
+    /// Values in consecutive new registers; the first of them.
+    fn consecutive(&mut self, nodes: &[&Node]) -> Reg {
+        let first = self.next;
+        for node in nodes {
+            let r = self.temp();
+            self.expr_into(node, r);
+            self.next = r + 1;
+        }
+        first
+    }
+
+    fn expr_into(&mut self, node: &Node, dst: Reg) {
+        let mark = self.next;
+        match node {
+            Node::Const(v) => self.constant(v.clone(), dst),
+            Node::Load(Slot::Local(i), _) => {
+                if *i != dst {
+                    self.emit(Instr::Move { dst, src: *i });
+                }
+            }
+            Node::Load(Slot::Global(slot), span) => {
+                let span = self.spans(&[span]);
+                self.emit(Instr::LoadGlobal {
+                    dst,
+                    slot: *slot,
+                    span,
+                });
+            }
+            Node::Capture(index) => {
+                self.emit(Instr::Capture { dst, index: *index });
+            }
+            Node::SelfRef => {
+                self.emit(Instr::SelfRef { dst });
+            }
+            Node::Binary { op, lhs, rhs, span } => {
+                let spans = self.spans(&[&lhs.1, &rhs.1, span]);
+                let l = self.operand(&lhs.0, &rhs.0);
+                match small_constant(&rhs.0) {
+                    Some(k) => self.emit(Instr::BinaryInt {
+                        op: *op,
+                        dst,
+                        lhs: l,
+                        k,
+                        spans,
+                    }),
+                    None => {
+                        let r = self.expr(&rhs.0);
+                        self.emit(Instr::Binary {
+                            op: *op,
+                            dst,
+                            lhs: l,
+                            rhs: r,
+                            spans,
+                        })
+                    }
+                };
+            }
+            Node::And(..) | Node::Or(..) => {
+                let fails = self.branch_unless(node, &(0..0));
+                self.emit(Instr::Bool { dst, value: true });
+                let done = self.emit(Instr::Jump { target: UNPATCHED });
+                let here = self.here();
+                self.patch_all(fails, here);
+                self.emit(Instr::Bool { dst, value: false });
+                let here = self.here();
+                self.patch(done, here);
+            }
+            Node::If {
+                branches,
+                otherwise,
+            } => {
+                let mut ends = Vec::new();
+                for ((condition, span), body) in branches {
+                    let fails = self.branch_unless(condition, span);
+                    self.expr_into(body, dst);
+                    ends.push(self.emit(Instr::Jump { target: UNPATCHED }));
+                    let here = self.here();
+                    self.patch_all(fails, here);
+                }
+                match otherwise {
+                    Some(body) => self.expr_into(body, dst),
+                    None => self.constant(Value::Nothing, dst),
+                }
+                let here = self.here();
+                self.patch_all(ends, here);
+            }
+            Node::Block { ops, result } => {
+                for op in ops {
+                    self.stmt(op);
+                }
+                match result {
+                    Some(node) => self.expr_into(node, dst),
+                    None => self.constant(Value::Nothing, dst),
+                }
+            }
+            Node::Call { callee, args, span } => {
+                let mut spans: Vec<&Span> = vec![span];
+                spans.extend(args.iter().map(|(_, s)| s));
+                // The callee's name, after the arguments: where "unknown name" points.
+                if let Node::Load(_, name) = callee.as_ref() {
+                    spans.push(name);
+                }
+                let spans = self.spans(&spans);
+                let nodes: Vec<&Node> = args.iter().map(|(n, _)| n).collect();
+                match callee.as_ref() {
+                    Node::Load(Slot::Global(slot), _) => {
+                        let args = self.consecutive(&nodes);
+                        self.emit(Instr::CallGlobal {
+                            dst,
+                            slot: *slot,
+                            args,
+                            count: nodes.len() as u32,
+                            span: spans,
+                        });
+                    }
+                    callee => {
+                        let callee = self.consecutive(&[callee]);
+                        let args = self.consecutive(&nodes);
+                        self.emit(Instr::Call {
+                            dst,
+                            callee,
+                            args,
+                            count: nodes.len() as u32,
+                            span: spans,
+                        });
+                    }
+                }
+            }
+            Node::CallBuiltin {
+                builtin,
+                args,
+                span,
+            } => {
+                let mut spans: Vec<&Span> = vec![span];
+                spans.extend(args.iter().map(|(_, s)| s));
+                let spans = self.spans(&spans);
+                let nodes: Vec<&Node> = args.iter().map(|(n, _)| n).collect();
+                let args = self.consecutive(&nodes);
+                self.emit(Instr::CallBuiltin {
+                    dst,
+                    builtin,
+                    args,
+                    count: nodes.len() as u32,
+                    spans,
+                });
+            }
+            Node::Index {
+                target,
+                index,
+                span,
+            } => {
+                let spans = self.spans(&[&index.1, span]);
+                let t = self.operand(target, &index.0);
+                let i = self.expr(&index.0);
+                self.emit(Instr::Index {
+                    dst,
+                    target: t,
+                    index: i,
+                    spans,
+                });
+            }
+            Node::Unary {
+                op,
+                operand,
+                operand_span,
+                span,
+            } => {
+                let spans = self.spans(&[operand_span, span]);
+                let src = self.expr(operand);
+                self.emit(Instr::Unary {
+                    op: *op,
+                    dst,
+                    src,
+                    spans,
+                });
+            }
+            Node::List(items) | Node::Tuple(items) | Node::Set(items) => {
+                let kind = match node {
+                    Node::List(_) => Collection::List,
+                    Node::Tuple(_) => Collection::Tuple,
+                    _ => Collection::Set,
+                };
+                let nodes: Vec<&Node> = items.iter().collect();
+                let first = self.consecutive(&nodes);
+                self.emit(Instr::Collect {
+                    dst,
+                    kind,
+                    first,
+                    count: nodes.len() as u32,
+                });
+            }
+            Node::Comprehension {
+                kind,
+                element,
+                clauses,
+            } => {
+                let list = self.temp();
+                self.emit(Instr::Collect {
+                    dst: list,
+                    kind: Collection::List,
+                    first: list,
+                    count: 0,
+                });
+                self.comprehension(element, clauses, list);
+                self.emit(Instr::Finish {
+                    dst,
+                    list,
+                    kind: (*kind).into(),
+                });
+            }
+            _ => {
+                let exits = self.exits();
+                let at = self.emit(Instr::Eval {
+                    dst,
+                    node: Box::new(node.clone()),
+                    exits,
+                });
+                if exits.is_some() {
+                    self.record_break(at);
+                }
+            }
+        }
+        self.next = mark;
+    }
+
+    fn comprehension(&mut self, element: &Node, clauses: &[IrClause], list: Reg) {
+        let Some((clause, rest)) = clauses.split_first() else {
+            let src = self.expr(element);
+            self.emit(Instr::Push { list, src });
+            return;
+        };
+        match clause {
+            IrClause::If(condition, span) => {
+                let fails = self.branch_unless(condition, span);
+                self.comprehension(element, rest, list);
+                let here = self.here();
+                self.patch_all(fails, here);
+            }
+            IrClause::For {
+                binder,
+                iterable,
+                span,
+            } => {
+                // `break` inside a comprehension leaves the enclosing statement loop.
+                self.for_loop(binder, iterable, span, false, |me| {
+                    me.comprehension(element, rest, list)
+                });
+            }
+        }
+    }
+}
+
+fn is_comparison(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne
+    )
+}
+
+/// The machine integer a node is, when it is a constant one.
+fn small_constant(node: &Node) -> Option<i64> {
+    match node {
+        Node::Const(Value::Number(Num::Small(k))) => Some(*k),
+        _ => None,
+    }
+}
+
+/// True when evaluating `node` certainly assigns no variable of the running frame (it runs no
+/// statements of this frame; calls run in frames of their own).
+fn assigns_nothing(node: &Node) -> bool {
+    match node {
+        Node::Const(_) | Node::Load(..) | Node::Capture(_) | Node::SelfRef => true,
+        Node::Binary { lhs, rhs, .. } | Node::And(lhs, rhs) | Node::Or(lhs, rhs) => {
+            assigns_nothing(&lhs.0) && assigns_nothing(&rhs.0)
+        }
+        Node::Unary { operand, .. } => assigns_nothing(operand),
+        Node::Index { target, index, .. } => assigns_nothing(target) && assigns_nothing(&index.0),
+        Node::Call { callee, args, .. } => {
+            assigns_nothing(callee) && args.iter().all(|(n, _)| assigns_nothing(n))
+        }
+        Node::CallBuiltin { args, .. } => args.iter().all(|(n, _)| assigns_nothing(n)),
+        Node::List(items) | Node::Tuple(items) | Node::Set(items) => {
+            items.iter().all(assigns_nothing)
+        }
+        _ => false,
+    }
+}

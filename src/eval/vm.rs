@@ -1,0 +1,598 @@
+//! Runs the register code of `bytecode` on the interpreter's frames.
+//!
+//! One call of `run` executes one function body (or top-level program) on the frame at
+//! `base`; a call of a user function is a nested `run` over a frame that starts at the
+//! caller's argument registers, so the arguments are never copied. Machine integers are
+//! computed in place; anything else goes through the same operations (`ops`) as the tree
+//! evaluator, with the same errors at the same spans.
+
+use std::rc::Rc;
+
+use crate::syntax::ast::{BinaryOp, Span, UnaryOp};
+
+use super::builtins::{self, Arg};
+use super::bytecode::{Code, Collection, Instr, Reg};
+use super::error::{EvalError, Flow, Unwind};
+use super::interp::{owns_nothing, small_comparison, small_integer_op, Interpreter};
+use super::ir::Slot;
+use super::num::Num;
+use super::ops;
+use super::value::Value;
+
+impl Interpreter {
+    /// Runs `code` on the current frame, whose registers are already on the stack, and leaves
+    /// the value it returns in the frame's first register (where the caller's first argument
+    /// was), so that no value travels back through the chain of returns.
+    pub(super) fn run(&mut self, code: &Code) -> Flow<()> {
+        let mut pc = 0;
+        loop {
+            let instr = &code.instrs[pc];
+            pc += 1;
+            match instr {
+                Instr::Int { dst, value } => self.set_int(*dst, *value),
+                Instr::Const { dst, index } => {
+                    self.set(*dst, code.constants[*index as usize].clone())
+                }
+                Instr::Move { dst, src } => match *self.register(*src) {
+                    Value::Number(Num::Small(n)) => self.set_int(*dst, n),
+                    Value::Bool(b) => self.set(*dst, Value::Bool(b)),
+                    ref other => {
+                        let v = other.clone();
+                        self.set(*dst, v);
+                    }
+                },
+                Instr::Bool { dst, value } => self.set(*dst, Value::Bool(*value)),
+                Instr::BinaryInt {
+                    op,
+                    dst,
+                    lhs,
+                    k,
+                    spans,
+                } => {
+                    if let Value::Number(Num::Small(x)) = self.register(*lhs) {
+                        let x = *x;
+                        if let Some(n) = small_integer_op(*op, x, *k) {
+                            self.set_int(*dst, n);
+                            continue;
+                        }
+                        if let Some(b) = small_comparison(*op, x, *k) {
+                            self.set(*dst, Value::Bool(b));
+                            continue;
+                        }
+                    }
+                    let a = self.consume(code, *lhs);
+                    let v = self.binary(code, *op, a, Value::int(*k), *spans)?;
+                    self.set(*dst, v);
+                }
+                Instr::Binary {
+                    op,
+                    dst,
+                    lhs,
+                    rhs,
+                    spans,
+                } => {
+                    if let (Value::Number(Num::Small(x)), Value::Number(Num::Small(y))) =
+                        (self.register(*lhs), self.register(*rhs))
+                    {
+                        let (x, y) = (*x, *y);
+                        if let Some(n) = small_integer_op(*op, x, y) {
+                            self.set_int(*dst, n);
+                            continue;
+                        }
+                        if let Some(b) = small_comparison(*op, x, y) {
+                            self.set(*dst, Value::Bool(b));
+                            continue;
+                        }
+                    }
+                    let a = self.consume(code, *lhs);
+                    let b = self.consume(code, *rhs);
+                    let v = self.binary(code, *op, a, b, *spans)?;
+                    self.set(*dst, v);
+                }
+                Instr::CompareIntOrJump {
+                    op,
+                    lhs,
+                    k,
+                    target,
+                    spans,
+                } => {
+                    let holds = match self.register(*lhs) {
+                        Value::Number(Num::Small(x)) => small_comparison(*op, *x, *k),
+                        _ => None,
+                    };
+                    let holds = match holds {
+                        Some(b) => b,
+                        None => {
+                            let a = self.consume(code, *lhs);
+                            self.comparison(code, *op, a, Value::int(*k), *spans)?
+                        }
+                    };
+                    if !holds {
+                        pc = *target as usize;
+                    }
+                }
+                Instr::CompareOrJump {
+                    op,
+                    lhs,
+                    rhs,
+                    target,
+                    spans,
+                } => {
+                    let holds = match (self.register(*lhs), self.register(*rhs)) {
+                        (Value::Number(Num::Small(x)), Value::Number(Num::Small(y))) => {
+                            small_comparison(*op, *x, *y)
+                        }
+                        _ => None,
+                    };
+                    let holds = match holds {
+                        Some(b) => b,
+                        None => {
+                            let a = self.consume(code, *lhs);
+                            let b = self.consume(code, *rhs);
+                            self.comparison(code, *op, a, b, *spans)?
+                        }
+                    };
+                    if !holds {
+                        pc = *target as usize;
+                    }
+                }
+                Instr::JumpIfFalse { cond, target, span } => match self.register(*cond) {
+                    Value::Bool(true) => {}
+                    Value::Bool(false) => pc = *target as usize,
+                    other => return Err(not_a_condition(other, &code.spans[*span as usize]).into()),
+                },
+                Instr::Jump { target } => pc = *target as usize,
+                Instr::LoadGlobal { dst, slot, span } => match &self.globals.values[*slot as usize]
+                {
+                    Some(v) => {
+                        let v = v.clone();
+                        self.set(*dst, v);
+                    }
+                    None => {
+                        let span = &code.spans[*span as usize];
+                        return Err(self.unknown_global(*slot, span).into());
+                    }
+                },
+                Instr::StoreGlobal { slot, src } => {
+                    let v = self.consume(code, *src);
+                    self.globals.values[*slot as usize] = Some(v);
+                }
+                Instr::Capture { dst, index } => {
+                    let v = self.running_function().captured[*index as usize].clone();
+                    self.set(*dst, v);
+                }
+                Instr::SelfRef { dst } => {
+                    let f = self.running_function().clone();
+                    self.set(*dst, Value::Function(f));
+                }
+                Instr::Unary {
+                    op,
+                    dst,
+                    src,
+                    spans,
+                } => {
+                    let fast = match (op, self.register(*src)) {
+                        (UnaryOp::Neg, Value::Number(Num::Small(x))) => {
+                            x.checked_neg().map(Value::int)
+                        }
+                        (UnaryOp::Not, Value::Bool(b)) => Some(Value::Bool(!b)),
+                        _ => None,
+                    };
+                    let v = match fast {
+                        Some(v) => v,
+                        None => {
+                            let v = self.consume(code, *src);
+                            let s = *spans as usize;
+                            let (operand_span, span) = (&code.spans[s], &code.spans[s + 1]);
+                            ops::unary(*op, v, operand_span.clone(), span.clone())?
+                        }
+                    };
+                    self.set(*dst, v);
+                }
+                Instr::Index {
+                    dst,
+                    target,
+                    index,
+                    spans,
+                } => {
+                    let s = *spans as usize;
+                    let v = ops::index(
+                        self.register(*target),
+                        self.register(*index),
+                        &code.spans[s],
+                        &code.spans[s + 1],
+                    )?;
+                    self.set(*dst, v);
+                }
+                Instr::CallGlobal {
+                    dst,
+                    slot,
+                    args,
+                    count,
+                    span,
+                } => {
+                    let callee = match &self.globals.values[*slot as usize] {
+                        Some(Value::Function(f)) => {
+                            let f = f.clone();
+                            self.call_in_place(code, f, *args, *count, *span)?;
+                            self.move_register(*args, *dst);
+                            continue;
+                        }
+                        Some(other) => other.clone(),
+                        None => {
+                            let name_span = &code.spans[(*span + 1 + *count) as usize];
+                            return Err(self.unknown_global(*slot, name_span).into());
+                        }
+                    };
+                    let v = self.call_other(code, &callee, *args, *count, *span)?;
+                    self.set(*dst, v);
+                }
+                Instr::Call {
+                    dst,
+                    callee,
+                    args,
+                    count,
+                    span,
+                } => match self.consume(code, *callee) {
+                    Value::Function(f) => {
+                        self.call_in_place(code, f, *args, *count, *span)?;
+                        self.move_register(*args, *dst);
+                    }
+                    other => {
+                        let v = self.call_other(code, &other, *args, *count, *span)?;
+                        self.set(*dst, v);
+                    }
+                },
+                Instr::CallBuiltin {
+                    dst,
+                    builtin,
+                    args,
+                    count,
+                    spans,
+                } => {
+                    let values = self.arguments(code, *args, *count, *spans);
+                    let span = code.spans[*spans as usize].clone();
+                    let result = builtins::call(self, builtin, &values, span);
+                    self.recycle(values);
+                    let v = result?;
+                    self.set(*dst, v);
+                }
+                Instr::Collect {
+                    dst,
+                    kind,
+                    first,
+                    count,
+                } => {
+                    let items: Vec<Value> = (*first..*first + *count)
+                        .map(|r| self.consume(code, r))
+                        .collect();
+                    let v = match kind {
+                        Collection::List => Value::list(items),
+                        Collection::Tuple => Value::tuple(items),
+                        Collection::Set => Value::set(items),
+                    };
+                    self.set(*dst, v);
+                }
+                Instr::Push { list, src } => {
+                    let v = self.consume(code, *src);
+                    if let Value::List(items) = self.register_mut(*list) {
+                        Rc::make_mut(items).push(v);
+                    }
+                }
+                Instr::Finish { dst, list, kind } => {
+                    let items = match std::mem::replace(self.register_mut(*list), Value::Nothing) {
+                        Value::List(items) => {
+                            Rc::try_unwrap(items).unwrap_or_else(|rc| (*rc).clone())
+                        }
+                        _ => Vec::new(),
+                    };
+                    let v = match kind {
+                        Collection::Set => Value::set(items),
+                        _ => Value::list(items),
+                    };
+                    self.set(*dst, v);
+                }
+                Instr::ForStart { state, src, span } => {
+                    let items = self.consume(code, *src);
+                    let (walked, position) = match items {
+                        Value::Range { start, .. } => (items, Value::int(start)),
+                        Value::List(_) | Value::Tuple(_) | Value::Set(_) => (items, Value::int(0)),
+                        other => match other.elements() {
+                            Some(elements) => (Value::list(elements), Value::int(0)),
+                            None => {
+                                return Err(EvalError::new(
+                                    format!("cannot iterate over {}", other.kind()),
+                                    code.spans[*span as usize].clone(),
+                                )
+                                .into())
+                            }
+                        },
+                    };
+                    self.set(*state, walked);
+                    self.set(*state + 1, position);
+                }
+                Instr::ForNext {
+                    state,
+                    var,
+                    exit,
+                    span,
+                } => {
+                    if !self.next_item(*state, *var) {
+                        self.set(*state, Value::Nothing);
+                        pc = *exit as usize;
+                        continue;
+                    }
+                    crate::core::check_interrupt();
+                    self.step(&code.spans[*span as usize])?;
+                }
+                Instr::LoopStep { span } => {
+                    crate::core::check_interrupt();
+                    self.step(&code.spans[*span as usize])?;
+                }
+                Instr::Accumulate {
+                    slot,
+                    value,
+                    subtract,
+                    spans,
+                } => {
+                    if let Value::Number(Num::Small(term)) = *self.register(*value) {
+                        let place = match slot {
+                            Slot::Local(i) => Some(self.register_mut(*i)),
+                            Slot::Global(g) => self.globals.values[*g as usize].as_mut(),
+                        };
+                        if let Some(Value::Number(Num::Small(total))) = place {
+                            let updated = if *subtract {
+                                total.checked_sub(term)
+                            } else {
+                                total.checked_add(term)
+                            };
+                            if let Some(updated) = updated {
+                                *total = updated;
+                                continue;
+                            }
+                        }
+                    }
+                    let v = self.consume(code, *value);
+                    let s = *spans as usize;
+                    let spans = (&code.spans[s], &code.spans[s + 1], &code.spans[s + 2]);
+                    self.accumulate(*slot, v, *subtract, spans)?;
+                }
+                Instr::Bind { binder, src } => {
+                    let v = self.consume(code, *src);
+                    self.bind(binder, v)?;
+                }
+                Instr::Eval { dst, node, exits } => match self.eval(node) {
+                    Ok(v) => self.set(*dst, v),
+                    Err(Unwind::Break) if exits.is_some() => {
+                        pc = exits.expect("checked").break_at as usize
+                    }
+                    Err(Unwind::Continue) if exits.is_some() => {
+                        pc = exits.expect("checked").continue_at as usize
+                    }
+                    Err(Unwind::Return(v)) => {
+                        self.set(0, v);
+                        return Ok(());
+                    }
+                    Err(other) => return Err(other),
+                },
+                Instr::Exec { op, exits } => match self.exec(op) {
+                    Ok(()) => {}
+                    Err(Unwind::Break) if exits.is_some() => {
+                        pc = exits.expect("checked").break_at as usize
+                    }
+                    Err(Unwind::Continue) if exits.is_some() => {
+                        pc = exits.expect("checked").continue_at as usize
+                    }
+                    Err(Unwind::Return(v)) => {
+                        self.set(0, v);
+                        return Ok(());
+                    }
+                    Err(other) => return Err(other),
+                },
+                Instr::Return { src } => {
+                    if *src != 0 {
+                        self.move_register(*src, 0);
+                    }
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn register(&self, r: Reg) -> &Value {
+        &self.stack[self.base + r as usize]
+    }
+
+    #[inline(always)]
+    fn register_mut(&mut self, r: Reg) -> &mut Value {
+        &mut self.stack[self.base + r as usize]
+    }
+
+    /// Writes `v` into register `r`. The old value is dropped only when it owns something:
+    /// otherwise it is overwritten without being read, so that the new value's fields go
+    /// straight into the register.
+    #[inline(always)]
+    fn set(&mut self, r: Reg, v: Value) {
+        let slot = self.register_mut(r);
+        if owns_nothing(slot) {
+            std::mem::forget(std::mem::replace(slot, v));
+        } else {
+            *slot = v;
+        }
+    }
+
+    /// Moves the value in register `from` to register `to`, a machine integer or a boolean by
+    /// its fields (so that it is not read back whole just after being written by them).
+    #[inline(always)]
+    fn move_register(&mut self, from: Reg, to: Reg) {
+        match *self.register(from) {
+            Value::Number(Num::Small(n)) => self.set_int(to, n),
+            Value::Bool(b) => self.set(to, Value::Bool(b)),
+            _ => {
+                let v = std::mem::replace(self.register_mut(from), Value::Nothing);
+                self.set(to, v);
+            }
+        }
+    }
+
+    /// `set` of a machine integer: only the number is written when the register holds one.
+    #[inline(always)]
+    fn set_int(&mut self, r: Reg, n: i64) {
+        match self.register_mut(r) {
+            Value::Number(Num::Small(slot)) => *slot = n,
+            _ => self.set(r, Value::int(n)),
+        }
+    }
+
+    /// The value in `r` for an instruction that consumes it: an intermediate value is moved
+    /// out (it is used once), a variable's copied.
+    #[inline(always)]
+    fn consume(&mut self, code: &Code, r: Reg) -> Value {
+        match self.register(r) {
+            // Read by its fields: the register may have been written that way.
+            Value::Number(Num::Small(n)) => Value::int(*n),
+            Value::Bool(b) => Value::Bool(*b),
+            _ if r >= code.locals => std::mem::replace(self.register_mut(r), Value::Nothing),
+            other => other.clone(),
+        }
+    }
+
+    fn binary(&mut self, code: &Code, op: BinaryOp, a: Value, b: Value, spans: u32) -> Flow<Value> {
+        if matches!(op, BinaryOp::Eq | BinaryOp::Ne) && compares_in_place(&a) {
+            // Equality of these kinds is a comparison of their parts: no engine computation
+            // that could be refused, so no guard is needed.
+            return Ok(Value::Bool((a == b) == (op == BinaryOp::Eq)));
+        }
+        let s = spans as usize;
+        let (sa, sb, span) = (&code.spans[s], &code.spans[s + 1], &code.spans[s + 2]);
+        Ok(ops::binary(
+            op,
+            (a, sa.clone()),
+            (b, sb.clone()),
+            span.clone(),
+        )?)
+    }
+
+    /// A comparison that decides a branch: its value must be true or false.
+    fn comparison(
+        &mut self,
+        code: &Code,
+        op: BinaryOp,
+        a: Value,
+        b: Value,
+        spans: u32,
+    ) -> Flow<bool> {
+        match self.binary(code, op, a, b, spans)? {
+            Value::Bool(holds) => Ok(holds),
+            other => Err(not_a_condition(&other, &code.spans[spans as usize + 2]).into()),
+        }
+    }
+
+    /// Calls `f` on the arguments in registers args..args + count, which become the first
+    /// registers of its frame; its value is left in register `args`.
+    fn call_in_place(
+        &mut self,
+        code: &Code,
+        f: Rc<super::function::Function>,
+        args: Reg,
+        count: u32,
+        span: u32,
+    ) -> Flow<()> {
+        // Registers above the arguments hold nothing live (they are handed out as a stack), so
+        // the callee's frame may overlap them.
+        let callee_base = self.base + args as usize;
+        Ok(self.enter(f, callee_base, count as usize, &code.spans[span as usize])?)
+    }
+
+    /// Calls a value that is not a user function (a builtin value, a ruleset, a heap game...).
+    fn call_other(
+        &mut self,
+        code: &Code,
+        callee: &Value,
+        args: Reg,
+        count: u32,
+        spans: u32,
+    ) -> Flow<Value> {
+        let values = self.arguments(code, args, count, spans);
+        let span = code.spans[spans as usize].clone();
+        Ok(self.call_value(callee, values, &span)?)
+    }
+
+    /// The arguments of a call, moved out of their registers; the call's spans are at
+    /// `spans` (the call) and after it (each argument).
+    fn arguments(&mut self, code: &Code, args: Reg, count: u32, spans: u32) -> Vec<Arg> {
+        let mut values = std::mem::take(&mut self.spare_arguments);
+        for k in 0..count {
+            values.push(Arg {
+                value: self.consume(code, args + k),
+                span: code.spans[(spans + 1 + k) as usize].clone(),
+            });
+        }
+        values
+    }
+
+    /// Keeps the buffer of a builtin's arguments for the next call, so calls allocate nothing.
+    fn recycle(&mut self, mut values: Vec<Arg>) {
+        values.clear();
+        if self.spare_arguments.capacity() < values.capacity() {
+            self.spare_arguments = values;
+        }
+    }
+
+    /// Puts the next element of the `for` loop whose state is in `state` and `state + 1` into
+    /// `var`; false when there is none.
+    #[inline(always)]
+    fn next_item(&mut self, state: Reg, var: Reg) -> bool {
+        let position = match self.register(state + 1) {
+            Value::Number(Num::Small(k)) => *k,
+            _ => return false,
+        };
+        let (item, next) = match self.register(state) {
+            Value::Range { end, inclusive, .. } => {
+                if !(position < *end || (*inclusive && position == *end)) {
+                    return false;
+                }
+                match position.checked_add(1) {
+                    Some(next) => self.set_int(state + 1, next),
+                    None => self.set(state + 1, Value::Nothing),
+                }
+                self.set_int(var, position);
+                return true;
+            }
+            Value::List(items) | Value::Tuple(items) | Value::Set(items) => {
+                match items.get(position as usize) {
+                    Some(item) => (item.clone(), Some(position + 1)),
+                    None => return false,
+                }
+            }
+            _ => return false,
+        };
+        match next {
+            Some(next) => self.set_int(state + 1, next),
+            None => self.set(state + 1, Value::Nothing),
+        }
+        self.set(var, item);
+        true
+    }
+}
+
+/// Values whose equality with any value is decided without the engine.
+fn compares_in_place(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Nothing
+            | Value::Bool(_)
+            | Value::Number(_)
+            | Value::Str(_)
+            | Value::Game(_)
+            | Value::Grid(_)
+    )
+}
+
+fn not_a_condition(v: &Value, span: &Span) -> EvalError {
+    EvalError::new(
+        format!("a condition must be true or false; found {}", v.kind()),
+        span.clone(),
+    )
+}
