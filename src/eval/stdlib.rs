@@ -12,4 +12,12 @@ pub static FILES: &[(&str, &str)] = &[
     ("ottaway.cg", include_str!("../../stdlib/ottaway.cg")),
     ("cakes.cg", include_str!("../../stdlib/cakes.cg")),
     ("counters.cg", include_str!("../../stdlib/counters.cg")),
+    (
+        "classic_boards.cg",
+        include_str!("../../stdlib/classic_boards.cg"),
+    ),
+    (
+        "classic_graphs.cg",
+        include_str!("../../stdlib/classic_graphs.cg"),
+    ),
 ];

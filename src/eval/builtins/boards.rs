@@ -194,13 +194,13 @@ pub static BUILTINS: &[Builtin] = &[
 
 /// Grids as a list value, built without the reallocation of an in-place `collect` (a `Grid` is
 /// smaller than a `Value`); rules return such lists for every position.
-fn grid_list(grids: Vec<Grid>) -> Value {
+pub(super) fn grid_list(grids: Vec<Grid>) -> Value {
     let mut out = Vec::with_capacity(grids.len());
     out.extend(grids.into_iter().map(Value::Grid));
     Value::list(out)
 }
 
-fn string(a: &Arg) -> EvalResult<&str> {
+pub(super) fn string(a: &Arg) -> EvalResult<&str> {
     match &a.value {
         Value::Str(s) => Ok(s),
         other => Err(EvalError::new(
@@ -210,7 +210,7 @@ fn string(a: &Arg) -> EvalResult<&str> {
     }
 }
 
-fn symbol(a: &Arg) -> EvalResult<u8> {
+pub(super) fn symbol(a: &Arg) -> EvalResult<u8> {
     let s = string(a)?;
     match s.as_bytes() {
         [b] if b.is_ascii_graphic() => Ok(*b),
@@ -223,16 +223,21 @@ fn symbol(a: &Arg) -> EvalResult<u8> {
 
 /// A set of cell symbols (printable ASCII), one bit each: rules ask it of every cell.
 #[derive(Clone, Copy)]
-struct Symbols(u128);
+pub(super) struct Symbols(u128);
 
 impl Symbols {
-    fn contains(self, c: u8) -> bool {
+    /// The set of one symbol.
+    pub(super) fn single(c: u8) -> Symbols {
+        Symbols(if c < 128 { 1 << c } else { 0 })
+    }
+
+    pub(super) fn contains(self, c: u8) -> bool {
         c < 128 && self.0 & (1 << c) != 0
     }
 }
 
 /// One or more cell symbols given as a string, for the builtins that take a set of symbols.
-fn symbols(a: &Arg) -> EvalResult<Symbols> {
+pub(super) fn symbols(a: &Arg) -> EvalResult<Symbols> {
     let s = string(a)?;
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_graphic()) {
         return Err(EvalError::new(
@@ -243,7 +248,7 @@ fn symbols(a: &Arg) -> EvalResult<Symbols> {
     Ok(Symbols(s.bytes().fold(0, |m, b| m | (1 << b))))
 }
 
-fn grid(a: &Arg) -> EvalResult<&Grid> {
+pub(super) fn grid(a: &Arg) -> EvalResult<&Grid> {
     match &a.value {
         Value::Grid(g) => Ok(g),
         other => Err(EvalError::new(
@@ -253,7 +258,7 @@ fn grid(a: &Arg) -> EvalResult<&Grid> {
     }
 }
 
-fn pair(a: &Arg) -> EvalResult<(i64, i64)> {
+pub(super) fn pair(a: &Arg) -> EvalResult<(i64, i64)> {
     match &a.value {
         Value::Tuple(v) | Value::List(v) if v.len() == 2 => match (v[0].as_i64(), v[1].as_i64()) {
             (Some(x), Some(y)) => Ok((x, y)),
@@ -269,7 +274,7 @@ fn pair(a: &Arg) -> EvalResult<(i64, i64)> {
     }
 }
 
-fn coord(a: &Arg) -> EvalResult<(usize, usize)> {
+pub(super) fn coord(a: &Arg) -> EvalResult<(usize, usize)> {
     let (r, c) = pair(a)?;
     match (usize::try_from(r), usize::try_from(c)) {
         (Ok(r), Ok(c)) => Ok((r, c)),
@@ -280,7 +285,7 @@ fn coord(a: &Arg) -> EvalResult<(usize, usize)> {
     }
 }
 
-fn offset(a: &Arg) -> EvalResult<(isize, isize)> {
+pub(super) fn offset(a: &Arg) -> EvalResult<(isize, isize)> {
     let (r, c) = pair(a)?;
     match (isize::try_from(r), isize::try_from(c)) {
         (Ok(r), Ok(c)) => Ok((r, c)),
@@ -339,7 +344,7 @@ const ROTATIONS: [Symmetry; 4] = [
     Symmetry::ROTATE_270,
 ];
 
-fn coords(cells: &[(usize, usize)]) -> Value {
+pub(super) fn coords(cells: &[(usize, usize)]) -> Value {
     Value::list(
         cells
             .iter()

@@ -6,6 +6,7 @@ mod boards;
 mod collections;
 mod games;
 mod graphs;
+mod lines;
 mod loopy;
 pub(crate) mod misere;
 mod output;
@@ -27,6 +28,7 @@ static TABLES: &[&[Builtin]] = &[
     collections::BUILTINS,
     rulesets::BUILTINS,
     boards::BUILTINS,
+    lines::BUILTINS,
     graphs::BUILTINS,
     output::BUILTINS,
     misere::BUILTINS,
