@@ -26,6 +26,8 @@ pub enum MisereValue {
     Heap(Rc<MisereHeap>),
     /// `misere(R)` for an impartial ruleset R.
     Ruleset(Rc<MisereRuleset>),
+    /// `misere_quotient(R, n)`.
+    Quotient(Rc<super::builtins::quotient::QuotientValue>),
 }
 
 impl PartialEq for MisereValue {
@@ -35,6 +37,7 @@ impl PartialEq for MisereValue {
             (MisereValue::Genus(a), MisereValue::Genus(b)) => a == b,
             (MisereValue::Heap(a), MisereValue::Heap(b)) => Rc::ptr_eq(a, b),
             (MisereValue::Ruleset(a), MisereValue::Ruleset(b)) => Rc::ptr_eq(a, b),
+            (MisereValue::Quotient(a), MisereValue::Quotient(b)) => a.quotient == b.quotient,
             _ => false,
         }
     }
@@ -49,6 +52,7 @@ impl std::hash::Hash for MisereValue {
             MisereValue::Genus(g) => g.hash(state),
             MisereValue::Heap(h) => (Rc::as_ptr(h) as usize).hash(state),
             MisereValue::Ruleset(r) => (Rc::as_ptr(r) as usize).hash(state),
+            MisereValue::Quotient(q) => q.quotient.pretending().hash(state),
         }
     }
 }
@@ -60,6 +64,7 @@ impl MisereValue {
             MisereValue::Genus(_) => "a genus",
             MisereValue::Heap(_) => "a misère heap game",
             MisereValue::Ruleset(_) => "a misère ruleset",
+            MisereValue::Quotient(_) => "a misère quotient",
         }
     }
 }
@@ -71,6 +76,7 @@ impl fmt::Display for MisereValue {
             MisereValue::Genus(g) => write!(f, "{g}"),
             MisereValue::Heap(h) => write!(f, "misere({})", h.game.written),
             MisereValue::Ruleset(r) => write!(f, "misere({})", r.instance.describe()),
+            MisereValue::Quotient(q) => write!(f, "{q}"),
         }
     }
 }

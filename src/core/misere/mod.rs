@@ -7,7 +7,9 @@ mod difference;
 mod genus;
 mod heap_game;
 mod notation;
+mod presentation;
 mod properties;
+mod quotient;
 mod store;
 #[cfg(test)]
 mod tests;
@@ -15,6 +17,7 @@ mod tests;
 pub use genus::{Genus, GenusStyle};
 pub use heap_game::heap_forms;
 pub use notation::NotationError;
+pub use quotient::{Quotient, QuotientError};
 pub use store::{Misere, MAX_HEAP};
 
 use store::with_store;

@@ -9,6 +9,7 @@ mod graphs;
 mod loopy;
 pub(crate) mod misere;
 mod output;
+pub(crate) mod quotient;
 mod rulesets;
 mod thermal;
 
@@ -29,6 +30,7 @@ static TABLES: &[&[Builtin]] = &[
     graphs::BUILTINS,
     output::BUILTINS,
     misere::BUILTINS,
+    quotient::BUILTINS,
     loopy::BUILTINS,
 ];
 
