@@ -85,7 +85,7 @@ fn on_is_greatest() {
     }
 }
 
-/// Winning Ways ch. 11; Siegel, CGT, Ex. VI.1.?: over is positive, infinitesimal (less than
+/// Winning Ways ch. 11; Siegel, CGT, ch. VI: over is positive, infinitesimal (less than
 /// every positive number) and greater than every positive infinitesimal short game such as ^.
 #[test]
 fn over_is_positive_and_small() {
@@ -97,24 +97,27 @@ fn over_is_positive_and_small() {
     assert_eq!(lv(&over).outcome(), LoopyOutcome::L);
 }
 
-/// Siegel, CGT, Sec. VI.2: over + over = over (over is an idempotent).
+/// Siegel, CGT, ch. VI: over + over = over (over is an idempotent).
 #[test]
 fn over_is_idempotent() {
     assert_eq!(stopper(&sum(&loopy::over(), &loopy::over())), loopy::over());
 }
 
-/// Pseudonumbers (Siegel, CGT, Sec. VI.2): x + over = {x | pass}, printed `xover`.
+/// Pseudonumbers (Siegel, CGT, ch. VI): x + over = {x | pass}, printed `xover`; its stops are
+/// x (as the reference system gives the stops of 3/2under).
 #[test]
 fn pseudonumbers() {
     assert_eq!(sum(&num(5), &loopy::over()).to_string(), "5over");
     assert_eq!(sum(&num(-5), &loopy::under()).to_string(), "-5under");
     assert_eq!(sum(&half(), &loopy::under()).to_string(), "1/2under");
     let five_over = stopper(&sum(&num(5), &loopy::over()));
-    assert_eq!(five_over.left_stop().to_string(), "5over");
+    assert_eq!(five_over.left_stop().to_string(), "5");
+    assert_eq!(five_over.right_stop().to_string(), "5");
+    assert_eq!(five_over.graph().options(0, Side::Right), &[0]);
     assert!(num(5).leq(&five_over) && five_over.leq(&num(6)));
 }
 
-/// Winning Ways ch. 11; Siegel, CGT, Ex. VI.?: upon = {pass | *} is positive and
+/// Winning Ways ch. 11; Siegel, CGT, ch. VI: upon = {pass | *} is positive and
 /// infinitesimal, confused with * (upon + * is fuzzy) and greater than ^.
 #[test]
 fn upon_properties() {
@@ -143,7 +146,7 @@ fn uponth_properties() {
 }
 
 /// Short games embed unchanged: a short game is a stopper whose canonical graph is its
-/// canonical form (Siegel, CGT, Sec. VI.1).
+/// canonical form (Siegel, CGT, ch. VI).
 #[test]
 fn short_games_round_trip() {
     let games = [
@@ -292,6 +295,9 @@ fn outcomes_agree_with_retrograde_analysis() {
                 }
                 assert_eq!(v.outcome(), brute_outcome(&g, 0), "graph {g:?} value {v}");
             }
+            // The engine checks its sides against the outcome and declines when they disagree:
+            // that must not happen.
+            Err(cg::core::LoopyError::SidesDisagree) => panic!("sides disagree for {g:?}"),
             Err(_) => refused += 1,
         }
     }
@@ -432,5 +438,78 @@ proptest! {
         prop_assert_eq!(stopper_sum(&sg, &sh).and_then(|s| s.to_game()), Some(g + h));
         prop_assert_eq!(sg.negative().to_game(), Some(-g));
         prop_assert_eq!(lv(&sg).outcome().to_string(), g.outcome().to_string());
+    }
+}
+
+/// Siegel, CGT, ch. VI: the degree of loopiness of on is on (on - on = dud, whose onside is
+/// on), of over is over (over - over = over & under), of a short game 0; each is an idempotent.
+#[test]
+fn degrees_of_loopiness() {
+    assert_eq!(loopy::on().degree().unwrap(), loopy::on());
+    assert_eq!(loopy::over().degree().unwrap(), loopy::over());
+    assert_eq!(num(5).degree().unwrap(), num(0));
+    for d in [loopy::on(), loopy::over()] {
+        assert_eq!(stopper(&sum(&d, &d)), d, "{d} is idempotent");
+    }
+}
+
+/// Values of the reference system (CGSuite's own test cases for canonical stoppers and sided
+/// values), typed in our notation: canonical forms, stops (a pseudonumber's stop is its number),
+/// degrees of loopiness, varieties and outcome classes.
+#[test]
+fn values_of_the_reference_system() {
+    use cg::eval::{evaluate, Interpreter};
+    let cases = [
+        ("{pass|3/2}", "3/2under"),
+        ("degree({pass|3/2})", "over"),
+        ("variety({pass|3/2})", "under"),
+        ("left_stop({pass|3/2})", "3/2"),
+        ("right_stop({pass|3/2})", "3/2"),
+        ("{-1/4+*|pass}", "-1/4v[on]"),
+        ("degree({-1/4+*|pass})", "^<on>"),
+        ("variety({-1/4+*|pass})", "^<on>"),
+        ("left_options({-1/4+*|pass})", "{-1/4*}"),
+        ("{0|^<on>||v<on>}", "{0|^<on>||v<on>}"),
+        ("left_options({0|^<on>||v<on>})", "{{0|^<on>}}"),
+        ("right_options({0|^<on>||v<on>})", "{v<on>}"),
+        ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}"),
+        ("right_options(a{0||||0|||a|*||*})", "{a{0||||0|a||*|||*}}"),
+        ("is_plumtree(a{0||||0|||a|*||*})", "false"),
+        ("is_infinitesimal(a{0||||0|||a|*||*})", "true"),
+        ("degree({on|0||0})", "{0||0|off}"),
+        ("degree({0|||0||pass|0})", "{0||0|under}"),
+        (
+            "degree({0|||0||0|off}) == {0||||0|||{on|0||0}|0||off}",
+            "true",
+        ),
+        (
+            "degree(a{0||||0|||a|*||*}) == {0|a{0|0,{0|||a|0||0}}}",
+            "true",
+        ),
+        (
+            "variety(a{0||||0|||a|*||*}) == {a{0,{0||0|a|||0}|0}|0}",
+            "true",
+        ),
+        ("degree({0|^<on>||v<on>})", "^<on>"),
+        (
+            "variety({0|^<on>||v<on>}) == {^[on]*,^<on>||v<on>|0}",
+            "true",
+        ),
+        ("is_idempotent({0||0|under})", "true"),
+        ("degree(on)", "on"),
+        ("degree(off)", "on"),
+        ("variety(off)", "off"),
+        ("left_stop(over)", "0"),
+        ("{0|{a{pass|pass}|},*}", "^ & v*"),
+        ("outcome({0|{a{pass|pass}|},*})", "NHat"),
+        ("a{{|a}|}", "1 & 0"),
+        ("outcome(a{{|a}|})", "PHat"),
+        ("outcome(dud)", "D"),
+        ("is_idempotent(dud)", "true"),
+    ];
+    for (input, expected) in cases {
+        let value =
+            evaluate(&mut Interpreter::bare(), input).unwrap_or_else(|e| panic!("{input}: {e:?}"));
+        assert_eq!(value.to_string(), expected, "{input}");
     }
 }

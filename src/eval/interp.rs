@@ -7,9 +7,6 @@
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-/// Values with the spans they were written at (the options of a loopy game literal).
-type SpannedValues = Vec<(Value, Span)>;
-
 use ahash::AHashMap;
 
 use crate::core::{ExplicitGame, Game, Side};
@@ -61,6 +58,9 @@ impl Default for Interpreter {
         Interpreter::new()
     }
 }
+
+/// The options of a game literal: short games, or (when one is loopy) all of them as values.
+type GameOptions = Result<Vec<Game>, Vec<(Value, Span)>>;
 
 impl Interpreter {
     /// An interpreter that prints to standard output, with the standard library loaded.
@@ -690,11 +690,7 @@ impl Interpreter {
 
     /// The options as short games; if one is a loopy game, all of them as values (`Err`), for
     /// the graph of a loopy game.
-    fn games(
-        &mut self,
-        options: &[(Node, Span)],
-        role: &str,
-    ) -> Flow<Result<Vec<Game>, SpannedValues>> {
+    fn games(&mut self, options: &[(Node, Span)], role: &str) -> Flow<GameOptions> {
         let mut games = Vec::with_capacity(options.len());
         for (i, (n, s)) in options.iter().enumerate() {
             let v = self.eval(n)?;
@@ -758,6 +754,11 @@ impl Interpreter {
     fn unknown_global(&self, slot: u32, span: &Span) -> EvalError {
         let name = &self.globals.spellings[slot as usize];
         let err = EvalError::new(format!("unknown name `{name}`"), span.clone());
+        if name == "pass" {
+            return err.with_help(
+                "`pass` is an option of a loopy game, a move to the position itself: `{0|pass}`",
+            );
+        }
         let candidates = builtins::all()
             .map(|b| b.name)
             .chain(self.globals.defined_names())

@@ -339,19 +339,10 @@ fn add_or_subtract(
 /// The sum (or difference: each is its own negative) of two impartial values at least one of
 /// which is a loopy nim-value ∞_K, by Smith's rules; `None` when neither is one.
 fn loopy_nimber_sum(a: &Value, b: &Value, span: &Span) -> EvalResult<Option<Value>> {
-    use crate::core::loopy::nim::LoopyNimber;
     if !matches!(a, Value::LoopyNimber(_)) && !matches!(b, Value::LoopyNimber(_)) {
         return Ok(None);
     }
-    let as_loopy = |v: &Value| match v {
-        Value::LoopyNimber(n) => Some((**n).clone()),
-        other => other
-            .to_game()
-            .and_then(|g| g.nim_value())
-            .and_then(|n| n.to_usize())
-            .map(|n| LoopyNimber::Finite(n as u64)),
-    };
-    match (as_loopy(a), as_loopy(b)) {
+    match (a.to_loopy_nimber(), b.to_loopy_nimber()) {
         (Some(x), Some(y)) => Ok(Some(Value::from_loopy_nimber(x.sum(&y)))),
         _ => Err(EvalError::new(
             format!("cannot add {} and {}", a.kind(), b.kind()),

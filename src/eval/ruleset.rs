@@ -409,14 +409,14 @@ struct Nested<'a> {
 }
 
 impl<'a> Nested<'a> {
-    /// Refuses to nest deeper than `MAX_POSITION_DEPTH`: the game is probably infinite. An
-    /// impartial ruleset's position is then valued on its graph, explored without recursion,
-    /// which refuses only positions that many moves away.
+    /// Refuses to nest deeper than `MAX_POSITION_DEPTH`: the position is then valued on its
+    /// graph, explored without recursion (`loopy_ruleset`), which refuses only positions that
+    /// many moves away (a game that never ends).
     fn enter(instance: &'a RulesetInstance, span: &Span) -> EvalResult<Nested<'a>> {
         let depth = instance.depth.get() + 1;
         if depth > MAX_POSITION_DEPTH {
             let mut error = too_deep(instance, span);
-            error.loop_met = instance.def.impartial;
+            error.loop_met = true;
             return Err(error);
         }
         instance.depth.set(depth);

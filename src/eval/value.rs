@@ -127,6 +127,18 @@ impl Value {
         }
     }
 
+    /// The loopy nim-value this value is: an infinite one, or a nimber as a finite one.
+    pub fn to_loopy_nimber(&self) -> Option<crate::core::loopy::nim::LoopyNimber> {
+        match self {
+            Value::LoopyNimber(n) => Some((**n).clone()),
+            other => other
+                .to_game()
+                .and_then(|g| g.nim_value())
+                .and_then(|n| n.to_usize())
+                .map(|n| crate::core::loopy::nim::LoopyNimber::Finite(n as u64)),
+        }
+    }
+
     /// A loopy value as a language value: a short game when its canonical form has no cycle.
     pub fn from_loopy(v: crate::core::LoopyValue) -> Value {
         match v.to_game() {

@@ -1,5 +1,5 @@
 //! Game graphs: a finite set of positions, each with Left and Right edges to positions of the
-//! same graph (Siegel, *Combinatorial Game Theory*, Def. VI.1.1). A short game embeds as the
+//! same graph (Siegel, *Combinatorial Game Theory*, ch. VI). A short game embeds as the
 //! graph of its canonical followers; sums and negatives are graph constructions.
 
 use ahash::AHashMap;
@@ -94,7 +94,7 @@ impl Graph {
         (graph, v)
     }
 
-    /// The negative: Left's and Right's edges exchanged (Siegel, Def. VI.1.5).
+    /// The negative: Left's and Right's edges exchanged (Siegel, CGT, ch. VI).
     pub fn negative(&self) -> Graph {
         Graph {
             left: self.right.clone(),
@@ -148,7 +148,7 @@ impl Graph {
         }
     }
 
-    /// The part of the sum `self + other` (Siegel, Def. VI.1.4) reachable from (a, b), with
+    /// The part of the sum `self + other` (Siegel, CGT, ch. VI) reachable from (a, b), with
     /// (a, b) at vertex 0. A move in the sum is a move in one component.
     pub fn sum(&self, a: u32, other: &Graph, b: u32) -> Graph {
         let mut index: AHashMap<(u32, u32), u32> = AHashMap::new();
@@ -198,7 +198,7 @@ impl Graph {
     }
 
     /// Whether no infinite alternating play can start from a position reachable from `start`:
-    /// the game is a stopper (Siegel, Def. VI.1.13).
+    /// the game is a stopper (Siegel, CGT, ch. VI).
     pub fn is_alternating_cycle_free(&self, start: u32) -> bool {
         // States 2v (Left to move at v) and 2v + 1 (Right to move).
         let order: Vec<u32> = self

@@ -46,7 +46,7 @@ pub use stopper::Stopper;
 
 use solve::{play_alone, solve_sum, zero_graph, Play};
 
-/// A sided value `onside & offside` (Siegel, CGT, Sec. VI.5): two stoppers s >= t, the value of
+/// A sided value `onside & offside` (Siegel, CGT, ch. VI): two stoppers s >= t, the value of
 /// every game G with G+ = s and G- = t. When s = t the value is the stopper itself, so a
 /// `SidedValue` always has s > t.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -62,7 +62,7 @@ pub enum LoopyValue {
     Sided(SidedValue),
 }
 
-/// Outcome classes with draws (Siegel, CGT, Sec. VI.1): who wins when Left moves first, and
+/// Outcome classes with draws (Siegel, CGT, ch. VI): who wins when Left moves first, and
 /// when Right moves first, infinite play being a draw. `PHat` is (draw, Left), `PCheck`
 /// (Right, draw), `NHat` (Left, draw), `NCheck` (draw, Right), written as Left-first then
 /// Right-first.
@@ -220,7 +220,7 @@ pub fn under() -> Stopper {
     pass_against(Game::ZERO, Side::Left)
 }
 
-/// upon = ^[on] = {pass | *} (Winning Ways ch. 11; Siegel, CGT, Ex. VI.?).
+/// upon = ^[on] = {pass | *} (Winning Ways ch. 11; Siegel, CGT, ch. VI).
 pub fn upon() -> Stopper {
     pass_against(Game::star(), Side::Left)
 }
@@ -285,7 +285,7 @@ pub(crate) fn pseudonumber(g: &Graph, v: u32) -> Option<Pseudo> {
 }
 
 impl Stopper {
-    /// The left and right stops (Siegel, CGT, Def. VI.4.?): play alternates, the given player
+    /// The left and right stops (Siegel, CGT, ch. VI): play alternates, the given player
     /// first, until a pseudonumber is reached; in a stopper such play always ends.
     pub(crate) fn stops(&self) -> (Pseudo, Pseudo) {
         let g = self.graph();
@@ -326,19 +326,62 @@ impl Stopper {
         (memo[0].clone().unwrap(), memo[1].clone().unwrap())
     }
 
-    /// A pseudonumber: a number, `on`, `off`, or x over, x under (Siegel, CGT, Def. VI.2.?).
+    /// A pseudonumber: a number, `on`, `off`, or x over, x under (Siegel, CGT, ch. VI).
     pub fn is_pseudonumber(&self) -> bool {
         pseudonumber(self.graph(), 0).is_some()
     }
 
-    /// The left stop, a pseudonumber.
-    pub fn left_stop(&self) -> Stopper {
-        self.stops().0.to_stopper()
+    /// The stops without their tilt (x for x over): the strong stops (CGSuite's `strongStop`).
+    fn strong_stops(&self) -> (Pseudo, Pseudo) {
+        let strong = |p: Pseudo| match p {
+            Pseudo::Number(x, _) => Pseudo::Number(x, 0),
+            other => other,
+        };
+        let (l, r) = self.stops();
+        (strong(l), strong(r))
     }
 
-    /// The right stop, a pseudonumber.
+    /// Infinitesimal: both strong stops are 0, so -x < G < x for every number x > 0 (`over`
+    /// and `upon` are).
+    pub fn is_infinitesimal(&self) -> bool {
+        let zero = Pseudo::Number(Dyadic::zero(), 0);
+        self.strong_stops() == (zero.clone(), zero)
+    }
+
+    /// Numberish: the strong stops are one number.
+    pub fn is_numberish(&self) -> bool {
+        let (l, r) = self.strong_stops();
+        matches!(l, Pseudo::Number(..)) && l == r
+    }
+
+    /// The degree of loopiness: G (+) -G (0 for a short game; Siegel, CGT, ch. VI). Often an
+    /// idempotent (on, over, ^<on>), but not always: the degree of {0|Tiny(on)} is not.
+    pub fn degree(&self) -> Result<Stopper, LoopyError> {
+        if self.is_loopfree() {
+            return Ok(Stopper::from_game(Game::ZERO));
+        }
+        upsum(self, &self.negative())
+    }
+
+    /// The variety of G over its degree D: G (+) ((-G) (-) -D), which equals
+    /// G (-) ((-G) (+) D) (the stability conjecture; Siegel, CGT, ch. VI). `None` if they
+    /// differ.
+    pub fn variety(&self) -> Result<Option<Stopper>, LoopyError> {
+        let degree = self.degree()?;
+        let minus = self.negative();
+        let up = upsum(self, &downsum(&minus, &degree.negative())?)?;
+        let down = downsum(self, &upsum(&minus, &degree)?)?;
+        Ok((up == down).then_some(up))
+    }
+
+    /// The left stop: a number, `on` or `off` (the stop of x over is x, as CGSuite gives it).
+    pub fn left_stop(&self) -> Stopper {
+        self.strong_stops().0.to_stopper()
+    }
+
+    /// The right stop: a number, `on` or `off`.
     pub fn right_stop(&self) -> Stopper {
-        self.stops().1.to_stopper()
+        self.strong_stops().1.to_stopper()
     }
 
     /// The sum of two stoppers: a stopper when no infinite alternating play arises, otherwise
@@ -363,7 +406,15 @@ impl LoopyValue {
         }
         let onside = sides::sidle(graph, v, Side::Left)?;
         let offside = sides::sidle(graph, v, Side::Right)?;
-        Ok(LoopyValue::from_sides(onside, offside))
+        let value = LoopyValue::from_sides(onside, offside);
+        // A check that costs one retrograde analysis: equal games have equal outcomes, so the
+        // sides must give the outcome of the graph itself.
+        for mover in [Side::Left, Side::Right] {
+            if value.winner(mover) != graph_winner(graph, v, mover) {
+                return Err(LoopyError::SidesDisagree);
+            }
+        }
+        Ok(value)
     }
 
     /// A short game as a loopy value.
@@ -427,7 +478,7 @@ impl LoopyValue {
         }
     }
 
-    /// G + H: onsides add by upsum, offsides by downsum (Siegel, CGT, Sec. VI.5).
+    /// G + H: onsides add by upsum, offsides by downsum (Siegel, CGT, ch. VI).
     pub fn add(&self, other: &LoopyValue) -> Result<LoopyValue, LoopyError> {
         if let (LoopyValue::Stopper(a), LoopyValue::Stopper(b)) = (self, other) {
             return a.sum(b);
@@ -437,7 +488,7 @@ impl LoopyValue {
         Ok(LoopyValue::from_sides(onside, offside))
     }
 
-    /// G <= H: G+ <= H+ and G- <= H- (Siegel, CGT, Sec. VI.5).
+    /// G <= H: G+ <= H+ and G- <= H- (Siegel, CGT, ch. VI).
     pub fn leq(&self, other: &LoopyValue) -> bool {
         self.onside().leq(other.onside()) && self.offside().leq(other.offside())
     }
@@ -460,7 +511,7 @@ impl LoopyValue {
     }
 }
 
-/// s (+) t, the upsum of stoppers: the onside of s + t (Siegel, CGT, Def. VI.5.?).
+/// s (+) t, the upsum of stoppers: the onside of s + t (Siegel, CGT, ch. VI).
 pub fn upsum(s: &Stopper, t: &Stopper) -> Result<Stopper, LoopyError> {
     let g = s.graph().sum(0, t.graph(), 0);
     sides::sidle(&g, 0, Side::Left)

@@ -1,9 +1,10 @@
 //! Sides of games that are not stoppers: the onside G+ (infinite play won by Left) and the
 //! offside G- (won by Right), each a stopper when G is stopper-sided, found by sidling (Winning
-//! Ways ch. 11 "Sidling"; Siegel, CGT, Sec. VI.5): start with every position equal to `on`
-//! (for the onside; `off` for the offside) and replace each position by the canonical form of
-//! {its Left options | its Right options}, all at once, until nothing changes. The values only
-//! decrease (increase), and when they stop changing they are the sides.
+//! Ways ch. 11 "Sidling"; Siegel, CGT, ch. VI): start with every position equal to `on` (for
+//! the onside; `off` for the offside; a position that is a stopper at its value) and replace
+//! each position by the canonical form of {its Left options | its Right options}, all at once,
+//! until nothing changes. The values only decrease (increase), and when they stop changing they
+//! are the sides.
 
 use ahash::AHashMap;
 
@@ -22,6 +23,9 @@ pub enum LoopyError {
     /// Sidling did not settle: the game may not be stopper-sided, or its side is a stopper that
     /// sidling only reaches in the limit (as `over` = lim {0|1/2^n}).
     SidlingDiverged { side: Side, rounds: usize },
+    /// The sides found by sidling do not give the outcome of the game itself (a check on
+    /// sidling that should never fail).
+    SidesDisagree,
 }
 
 impl std::fmt::Display for LoopyError {
@@ -38,6 +42,10 @@ impl std::fmt::Display for LoopyError {
                      not be stopper-sided)"
                 )
             }
+            LoopyError::SidesDisagree => f.write_str(
+                "the sides found by sidling do not give the outcome of this game, so cg declines \
+                 to give them",
+            ),
         }
     }
 }
@@ -49,7 +57,10 @@ impl std::fmt::Display for LoopyError {
 /// approached as {on|over}, {{on|over}|over}, ...), each round also ties the knot: in the
 /// simplified new approximations, the edges to the old approximation of a position are sent to
 /// that position itself; a stopper found so that is accepted when one more round of sidling
-/// leaves it unchanged at every position (it is a fixed point of sidling).
+/// leaves it unchanged at every position (it is a fixed point of sidling), and only once the
+/// shape of a round (each position's options, as positions or as stoppers) is the shape of the
+/// round before: the approximations then grow by repeating one step, and their limit is the
+/// knot. (A knot tied earlier can be a smaller fixed point than the side.)
 pub fn sidle(graph: &Graph, start: u32, side: Side) -> Result<Stopper, LoopyError> {
     let g = graph.restrict(start);
     if g.is_alternating_cycle_free(0) {
@@ -60,18 +71,34 @@ pub fn sidle(graph: &Graph, start: u32, side: Side) -> Result<Stopper, LoopyErro
         Side::Left => super::on(),
         Side::Right => super::off(),
     };
-    let mut approx: Vec<Stopper> = vec![seed; n];
+    // A position that is a stopper starts at its value, which sidling keeps (sidling `off` from
+    // `on` would only reach it in the limit: -1, -2, ...).
+    let mut approx: Vec<Stopper> = (0..n as u32)
+        .map(|v| {
+            if g.is_alternating_cycle_free(v) {
+                Stopper::canonical(&g, v)
+            } else {
+                seed.clone()
+            }
+        })
+        .collect();
+    let mut last_shape: Vec<Shape> = Vec::new();
     let rounds = SIDLING_ROUNDS + 4 * n;
     for _ in 0..rounds {
         check_interrupt();
         let step = Step::new(&g, &approx);
-        let next = step.values();
+        let simplified = step.simplified();
+        let next = step.values(&simplified);
         if next == approx {
             return Ok(approx.swap_remove(0));
         }
-        if let Some(fixed) = tie_knot(&g, &step) {
-            return Ok(fixed);
+        let (knot, shape) = tie_knot(&g, &step, simplified);
+        if shape == last_shape {
+            if let Some(fixed) = knot {
+                return Ok(fixed);
+            }
         }
+        last_shape = shape;
         approx = next;
     }
     Err(LoopyError::SidlingDiverged { side, rounds })
@@ -114,24 +141,68 @@ impl Step {
         }
     }
 
-    /// The new approximations.
-    fn values(&self) -> Vec<Stopper> {
-        (0..self.starts.len() as u32)
-            .map(|v| Stopper::canonical(&self.union, self.base + v))
+    /// The whole union simplified once (each vertex's representative, every edge to one).
+    fn simplified(&self) -> (Graph, Vec<u32>) {
+        simplify_all(self.union.clone())
+    }
+
+    /// The new approximations, read from the simplified union.
+    fn values(&self, (simplified, rep): &(Graph, Vec<u32>)) -> Vec<Stopper> {
+        (0..self.starts.len())
+            .map(|v| Stopper::from_simplified(simplified, rep[self.base as usize + v]))
             .collect()
     }
 }
 
-/// The knot tied in a round of sidling (see `sidle`), if it is a stopper and a fixed point.
-fn tie_knot(g: &Graph, step: &Step) -> Option<Stopper> {
+/// An option in the shape of a round: the approximation of a position, or a stopper.
+#[derive(Clone, PartialEq, Eq)]
+enum Shaped {
+    Position(u32),
+    Value(Stopper),
+}
+
+/// The options of one position in a round, Left then Right.
+type Shape = (Vec<Shaped>, Vec<Shaped>);
+
+/// The knot tied in a round of sidling (see `sidle`), if it is a stopper and a fixed point, and
+/// the shape of the round.
+fn tie_knot(
+    g: &Graph,
+    step: &Step,
+    simplified: (Graph, Vec<u32>),
+) -> (Option<Stopper>, Vec<Shape>) {
     let n = g.len();
-    let (mut knot, rep) = simplify_all(step.union.clone());
-    let mut to_position: AHashMap<u32, u32> = AHashMap::new();
+    let (mut knot, rep) = simplified;
+    // The (first) position whose old approximation starts at each vertex.
+    let mut position_of: AHashMap<u32, u32> = AHashMap::new();
     for w in 0..n {
-        to_position
+        position_of
             .entry(rep[step.starts[w] as usize])
-            .or_insert(rep[step.base as usize + w]);
+            .or_insert(w as u32);
     }
+    let shaped = |list: &[u32]| -> Vec<Shaped> {
+        let mut out: Vec<Shaped> = list
+            .iter()
+            .map(|t| match position_of.get(t) {
+                Some(&w) => Shaped::Position(w),
+                None => Shaped::Value(Stopper::canonical(&knot, *t)),
+            })
+            .collect();
+        out.sort_by_key(|s| match s {
+            Shaped::Position(w) => (0, *w, String::new()),
+            Shaped::Value(v) => (1, 0, v.to_string()),
+        });
+        out
+    };
+    let shape: Vec<Shape> = (0..n)
+        .map(|v| {
+            let top = rep[step.base as usize + v];
+            (
+                shaped(knot.options(top, Side::Left)),
+                shaped(knot.options(top, Side::Right)),
+            )
+        })
+        .collect();
     for v in 0..n {
         let top = rep[step.base as usize + v] as usize;
         if top < step.base as usize {
@@ -139,8 +210,8 @@ fn tie_knot(g: &Graph, step: &Step) -> Option<Stopper> {
         }
         for list in [&mut knot.left[top], &mut knot.right[top]] {
             for t in list.iter_mut() {
-                if let Some(&p) = to_position.get(t) {
-                    *t = p;
+                if let Some(&w) = position_of.get(t) {
+                    *t = rep[step.base as usize + w as usize];
                 }
             }
         }
@@ -149,9 +220,11 @@ fn tie_knot(g: &Graph, step: &Step) -> Option<Stopper> {
     for v in 0..n {
         let top = rep[step.base as usize + v];
         if !knot.is_alternating_cycle_free(top) {
-            return None;
+            return (None, shape);
         }
         candidate.push(Stopper::canonical(&knot, top));
     }
-    (Step::new(g, &candidate).values() == candidate).then(|| candidate.swap_remove(0))
+    let check = Step::new(g, &candidate);
+    let fixed = check.values(&check.simplified()) == candidate;
+    (fixed.then(|| candidate.swap_remove(0)), shape)
 }

@@ -1,10 +1,10 @@
 //! Who wins a loopy game under "infinite play is a draw": retrograde analysis over the states
 //! (position, player to move) of a sum A + B of two game graphs, kept implicit (a state of the
 //! sum is a pair of vertices). A player who cannot move loses; a state from which neither player
-//! can force a win is a draw (Siegel, CGT, Sec. VI.1; Winning Ways ch. 11).
+//! can force a win is a draw (Siegel, CGT, ch. VI; Winning Ways ch. 11).
 //!
 //! Comparison of stoppers reads the same table: G <= H exactly when Left, moving second,
-//! survives (wins or draws) H - G (Siegel, Thm. VI.3.? "survival"; Winning Ways ch. 11).
+//! survives (wins or draws) H - G (Siegel, CGT, ch. VI; Winning Ways ch. 11).
 
 use crate::core::check_interrupt;
 use crate::core::short::store::Side;

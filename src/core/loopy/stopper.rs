@@ -1,10 +1,10 @@
 //! Stoppers in canonical (simplest) form.
 //!
 //! A stopper is a game from no position of which an infinite alternating play can start
-//! (Siegel, CGT, Def. VI.1.13). Its simplest form is found as in Siegel, CGT Sec. VI.4 and
+//! (Siegel, CGT, ch. VI). Its simplest form is found as in Siegel, CGT ch. VI and
 //! Winning Ways ch. 11: fuse equal positions, delete dominated options and bypass reversible
 //! ones, each position keeping its value, until nothing changes. The simplest form of a stopper
-//! is unique up to isomorphism of graphs (Siegel, "Loopy games", Games of No Chance 4, 2015), so
+//! is unique up to isomorphism of graphs (Siegel, "Loopy games", Games of No Chance 3, 2009), so
 //! numbering the positions of the simplest form canonically makes equality of stoppers equality
 //! of their graphs.
 
@@ -28,6 +28,12 @@ impl Stopper {
         let graph = graph.restrict(start);
         let simplified = simplify(graph);
         Stopper(Rc::new(canonical_numbering(&simplified)))
+    }
+
+    /// The stopper at vertex `v` of a graph that `simplify_all` returned (every position
+    /// simplified, equal ones fused).
+    pub(crate) fn from_simplified(simplified: &Graph, v: u32) -> Stopper {
+        Stopper(Rc::new(canonical_numbering(&simplified.restrict(v))))
     }
 
     /// The short game `g` as a stopper (a short game is a stopper whose graph has no cycle).
@@ -66,7 +72,7 @@ impl Stopper {
         Stopper(Rc::new(canonical_numbering(&self.0.negative())))
     }
 
-    /// G <= H: Left survives H - G moving second (Siegel, CGT, Thm. VI.3.4).
+    /// G <= H: Left survives H - G moving second (Siegel, CGT, ch. VI).
     pub fn leq(&self, other: &Stopper) -> bool {
         self == other || stopper_leq(&self.0, 0, &other.0, 0)
     }
@@ -133,8 +139,10 @@ pub(crate) fn simplify_all(graph: Graph) -> (Graph, Vec<u32>) {
     let le = stopper_order(&graph);
     let leq = |u: u32, v: u32| le[u as usize * n + v as usize];
     let mut g = graph;
-    // Each position keeps its value, so the order computed above stays valid throughout.
-    loop {
+    // Each position keeps its value, so the order computed above stays valid throughout. In a
+    // stopper the rounds end (each bypass follows an alternating play, and those are finite);
+    // the bound only keeps a wrong caller from looping, every round keeping the values.
+    for _ in 0..4 * n + 16 {
         let mut changed = false;
         for v in 0..n as u32 {
             check_interrupt();
@@ -176,7 +184,7 @@ pub(crate) fn simplify_all(graph: Graph) -> (Graph, Vec<u32>) {
 
 /// Bypasses the reversible options of `v` for `side`: a Left option x is reversible when some
 /// Right option y of x has y <= v, and is then replaced by y's Left options (Siegel, CGT,
-/// Thm. VI.4.?; in a stopper the replacement terminates, no alternating play being infinite).
+/// ch. VI; in a stopper the replacement terminates, no alternating play being infinite).
 fn bypass_reversible(g: &mut Graph, v: u32, side: Side, leq: &impl Fn(u32, u32) -> bool) -> bool {
     let mut changed = false;
     let mut steps = 0usize;

@@ -20,7 +20,7 @@ impl Store {
         &mut self,
         g: Misere,
         h: Misere,
-        memo: &mut AHashMap<Misere, Option<Misere>>,
+        memo: &mut AHashMap<(Misere, Misere), Option<Misere>>,
     ) -> Option<Misere> {
         if h == Misere::ZERO {
             return Some(g);
@@ -29,12 +29,12 @@ impl Store {
         if h == star {
             return Some(self.sum(g, star));
         }
-        if let Some(&known) = memo.get(&g) {
+        if let Some(&known) = memo.get(&(g, h)) {
             return known;
         }
-        memo.insert(g, None);
+        memo.insert((g, h), None);
         let found = self.find_difference(g, h, memo);
-        memo.insert(g, found);
+        memo.insert((g, h), found);
         found
     }
 
@@ -42,7 +42,7 @@ impl Store {
         &mut self,
         g: Misere,
         h: Misere,
-        memo: &mut AHashMap<Misere, Option<Misere>>,
+        memo: &mut AHashMap<(Misere, Misere), Option<Misere>>,
     ) -> Option<Misere> {
         let star = self.heap(1);
         let mut candidates = vec![g];
@@ -60,10 +60,41 @@ impl Store {
         }
         let options = self.options(g).to_vec();
         let mut parts = Vec::with_capacity(options.len());
-        for o in options {
-            parts.push(self.difference_memo(o, h, memo)?);
+        for &o in &options {
+            if let Some(d) = self.difference_memo(o, h, memo) {
+                parts.push(d);
+            }
         }
-        let c = self.canonical(parts);
+        if parts.len() == options.len() {
+            let c = self.canonical(parts.clone());
+            if self.sum(c, h) == g {
+                return Some(c);
+            }
+        }
+        self.reduced_sum_candidate(g, h, parts, memo)
+    }
+
+    /// When X + H = G only after the sum's form reduces (Conway's rule), the form reduces to
+    /// an X' + H' equal to G; then X has the option G - H', and G's options come from the
+    /// sum's, among them X' + H with X' = G' - H. So X = {G' - H, G - H'}, over those that
+    /// exist, is the candidate. This finds {*2} - *2 = {0, {*2}, {*2} + *} (NOTATION.md's
+    /// `*[2[#-2]]`), where the form {X' + *2, X, X + *} reduces to {*2}.
+    fn reduced_sum_candidate(
+        &mut self,
+        g: Misere,
+        h: Misere,
+        mut options: Vec<Misere>,
+        memo: &mut AHashMap<(Misere, Misere), Option<Misere>>,
+    ) -> Option<Misere> {
+        for h1 in self.options(h).to_vec() {
+            if let Some(d) = self.difference_memo(g, h1, memo) {
+                options.push(d);
+            }
+        }
+        if options.is_empty() {
+            return None;
+        }
+        let c = self.canonical(options);
         (self.sum(c, h) == g).then_some(c)
     }
 }

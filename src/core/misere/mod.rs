@@ -6,7 +6,9 @@
 mod difference;
 mod genus;
 mod heap_game;
+mod link;
 mod notation;
+mod phylum;
 mod presentation;
 mod properties;
 mod quotient;
@@ -79,6 +81,43 @@ impl Misere {
     /// Restless: not tame, every option tame, misère nim-value 0 or 1 (Hoey's phylum).
     pub fn is_restless(self) -> bool {
         with_store(|s| s.is_restless(self))
+    }
+
+    /// Generally tame: tame, or tame but for wild options that reverse (Hoey; see `phylum`).
+    pub fn is_generally_tame(self) -> bool {
+        with_store(|s| s.is_generally_tame(self))
+    }
+
+    /// Tameable: generally tame, or the same closure with tameable options (see `phylum`).
+    pub fn is_tameable(self) -> bool {
+        with_store(|s| s.is_tameable(self))
+    }
+
+    /// Generally restive: restive but for wild options that reverse (see `phylum`).
+    pub fn is_generally_restive(self) -> bool {
+        with_store(|s| s.is_generally_restive(self))
+    }
+
+    /// Half-tame: not generally tame, but G + G is generally tame of genus 0^0.
+    pub fn is_half_tame(self) -> bool {
+        with_store(|s| s.is_half_tame(self))
+    }
+
+    /// Introverted: a part of each of its own options. By the extraversion-introversion
+    /// theorem only 0 (vacuously) and * (0 = * + *) are.
+    pub fn is_introverted(self) -> bool {
+        self == Misere::ZERO || self == Misere::heap(1)
+    }
+
+    /// Linked (ONAG ch. 12): some T makes both `self + T` and `other + T` misère P-positions;
+    /// exactly when neither is an option of the other (see `link`).
+    pub fn is_linked(self, other: Misere) -> bool {
+        with_store(|s| s.is_linked(self, other))
+    }
+
+    /// A T with `self + T` and `other + T` both misère P-positions, when they are linked.
+    pub fn link(self, other: Misere) -> Option<Misere> {
+        with_store(|s| s.link(self, other))
     }
 
     /// A game that tells `self` and `other` apart in misère play (none when they are equal).

@@ -28,9 +28,10 @@ impl Store {
         self.node(g).birthday < self.node(plus_star).birthday
     }
 
-    /// A game X with G + X and H + X of different misère outcomes, if G ≠ H: by Conway's proof,
-    /// the mate of G or of H, or of one of their options, or a small game, does it; the search
-    /// confirms each candidate by playing the sums.
+    /// A game X with G + X and H + X of different misère outcomes, if G ≠ H: first a small
+    /// one among the mates of G, H and their options and small games, each confirmed by
+    /// playing the sums; failing those, the one Conway's theorem on linked games builds
+    /// (see `link`), which always exists.
     pub fn distinguisher(&mut self, g: Misere, h: Misere) -> Option<Misere> {
         if g == h {
             return None;
@@ -46,10 +47,11 @@ impl Store {
             let star = self.heap(1);
             candidates.push(self.sum(c, star));
         }
-        candidates.into_iter().find(|&x| {
+        let small = candidates.into_iter().find(|&x| {
             let gx = self.sum(g, x);
             let hx = self.sum(h, x);
             (self.node(gx).g_minus == 0) != (self.node(hx).g_minus == 0)
-        })
+        });
+        Some(small.unwrap_or_else(|| self.theorem_distinguisher(g, h)))
     }
 }

@@ -45,6 +45,10 @@ pub(crate) struct Store {
     pub genus_cache: AHashMap<Misere, Vec<u32>>,
     pub tame_cache: AHashMap<Misere, bool>,
     pub mate_cache: AHashMap<Misere, Misere>,
+    /// P-N distinguishers of pairs (see `link`).
+    pub pn_cache: AHashMap<(Misere, Misere), Misere>,
+    /// Hoey's wider phyla (see `phylum`).
+    pub general_cache: AHashMap<(Misere, super::phylum::Class), bool>,
 }
 
 thread_local! {
@@ -124,6 +128,8 @@ impl Store {
             genus_cache: AHashMap::new(),
             tame_cache: AHashMap::new(),
             mate_cache: AHashMap::new(),
+            pn_cache: AHashMap::new(),
+            general_cache: AHashMap::new(),
         };
         let zero = store.intern(Vec::new());
         debug_assert_eq!(zero, Misere::ZERO);

@@ -210,6 +210,10 @@ proptest! {
     #[test]
     fn distinguisher_distinguishes(a in arb_form(), b in arb_form()) {
         let (g, h) = (to_misere(&a), to_misere(&b));
+        // A difference, when found, adds back (the search is not complete, so only soundness).
+        if let Some(x) = g.sum(h).difference(h) {
+            prop_assert_eq!(x.sum(h), g.sum(h));
+        }
         let d = g.distinguisher(h);
         prop_assert_eq!(d.is_some(), g != h);
         if let Some(x) = d {
@@ -236,11 +240,17 @@ fn notation_examples() {
     assert_eq!(Misere::parse("2##"), Ok(single(single(h(2)))));
     assert_eq!(Misere::parse("4[2#]"), Ok(single(h(4).sum(h(2)))));
     assert_eq!(Misere::parse("&10;"), Ok(h(10)));
-    // {*2} - *2 (NOTATION.md's example) has birthday at least 5 (it has the options 0 and {*2}
-    // by the reduction rule), beyond the difference search: when found it must be right.
-    if let Ok(x) = Misere::parse("2[#-2]") {
-        assert_eq!(x.sum(h(2)), single(h(2)));
-    }
+    // {*2} - *2 (NOTATION.md's example) is X = {0, {*2}, {*2} + *}, worked by hand: the form
+    // of X + *2 has the options *2, {*2} + *2, ({*2} + *) + *2, X and X + *. Each but *2 has
+    // {*2} as an option (moving *2 to 0; *2 to *, as * + * = 0; X to its option {*2}; * to 0),
+    // and {*2}'s one option *2 is among them: Conway's rule reduces the form to {*2}.
+    let x = Misere::parse("2[#-2]").unwrap();
+    let two_sharp_star = single(h(2)).sum(h(1));
+    assert_eq!(
+        x,
+        Misere::from_options(&[h(0), single(h(2)), two_sharp_star])
+    );
+    assert_eq!(x.sum(h(2)), single(h(2)));
     let three_minus_two = Misere::parse("3[-2]").unwrap(); // *3 = * + *2
     assert_eq!(three_minus_two, h(1));
     // How they print.
@@ -282,4 +292,192 @@ fn restive_and_restless() {
     assert_eq!((g.nim_value(), g.misere_nim_value()), (0, 2));
     assert!(!g.is_tame() && g.is_restive() && !g.is_restless());
     assert!(Misere::heap(3).is_tame() && !Misere::heap(3).is_restive());
+}
+
+/// The tree of a canonical form (for brute force on forms the engine built).
+fn form_of(g: Misere) -> Form {
+    Form(g.options().into_iter().map(form_of).collect())
+}
+
+/// Canonical forms born by day 4 (22 of them), by the engine.
+fn canonical_by_day4() -> Vec<Misere> {
+    let mut values: Vec<Misere> = forms_by_day(3).iter().map(to_misere).collect();
+    values.sort();
+    values.dedup();
+    let n = values.len();
+    let mut by_day4: Vec<Misere> = (0u64..(1 << n))
+        .map(|mask| {
+            let opts: Vec<Misere> = (0..n)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| values[i])
+                .collect();
+            Misere::from_options(&opts)
+        })
+        .collect();
+    by_day4.sort();
+    by_day4.dedup();
+    by_day4
+}
+
+/// Linked pairs (ONAG ch. 12), over every pair of canonical forms born by day 3: when cg says
+/// linked, its T makes both sums P-positions by a search on the trees; when cg says not linked,
+/// no game born by day 4 links them (brute force; the proof that none at all does is one line:
+/// one is an option of the other, so the other sum moves to a P-position).
+#[test]
+fn links_against_brute_force() {
+    let day3: Vec<Misere> = {
+        let mut v: Vec<Misere> = forms_by_day(3).iter().map(to_misere).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let tests = forms_by_day(4);
+    let mut memo = HashMap::new();
+    for &g in &day3 {
+        for &h in &day3 {
+            let (fg, fh) = (form_of(g), form_of(h));
+            match g.link(h) {
+                Some(t) => {
+                    assert!(g.is_linked(h));
+                    let ft = form_of(t);
+                    assert_eq!(brute_g_minus(&[fg.clone(), ft.clone()], &mut memo), 0);
+                    assert_eq!(brute_g_minus(&[fh.clone(), ft], &mut memo), 0);
+                }
+                None => {
+                    assert!(!g.is_linked(h));
+                    assert!(tests.iter().all(|t| {
+                        brute_g_minus(&[fg.clone(), t.clone()], &mut memo) != 0
+                            || brute_g_minus(&[fh.clone(), t.clone()], &mut memo) != 0
+                    }));
+                }
+            }
+        }
+    }
+}
+
+/// The previous engineer's counterexample to a misremembered criterion: * and {*2} are linked,
+/// by T = 0 (* and {*2} are both misère P-positions); * and *2 are not (* is an option of *2).
+#[test]
+fn link_examples() {
+    let (star, two) = (Misere::heap(1), Misere::heap(2));
+    let two_sharp = Misere::from_options(&[two]);
+    assert!(star.is_p_position() && two_sharp.is_p_position());
+    assert!(star.is_linked(two_sharp));
+    let t = star.link(two_sharp).unwrap();
+    assert!(star.sum(t).is_p_position() && two_sharp.sum(t).is_p_position());
+    assert!(!star.is_linked(two) && star.link(two).is_none());
+    // 0 and 0: T = * (0 + * = * is a P-position; T = 0 is not, 0 being an N-position).
+    assert_eq!(Misere::ZERO.link(Misere::ZERO), Some(star));
+}
+
+/// Links and the theorem-built distinguishers over all pairs born by day 4, checked by the
+/// engine's sums.
+#[test]
+fn links_and_distinguishers_day4() {
+    let all = canonical_by_day4();
+    assert_eq!(all.len(), 22);
+    for &g in &all {
+        for &h in &all {
+            if let Some(t) = g.link(h) {
+                assert!(g.sum(t).is_p_position() && h.sum(t).is_p_position());
+            }
+            if g != h {
+                let x = g.distinguisher(h).unwrap();
+                assert_ne!(g.sum(x).is_p_position(), h.sum(x).is_p_position());
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// On random forms: a link makes both sums P-positions (searched on the trees).
+    #[test]
+    fn link_is_p_for_both(a in arb_form(), b in arb_form()) {
+        let (g, h) = (to_misere(&a), to_misere(&b));
+        prop_assert_eq!(g.link(h).is_some(), g.is_linked(h));
+        if let Some(t) = g.link(h) {
+            let mut memo = HashMap::new();
+            let ft = form_of(t);
+            prop_assert_eq!(brute_g_minus(&[a.clone(), ft.clone()], &mut memo), 0);
+            prop_assert_eq!(brute_g_minus(&[b.clone(), ft], &mut memo), 0);
+        }
+    }
+}
+
+/// The nim position a tame genus stands for among tame games (WW ch. 13): a^a is *a, 0^1 is 0,
+/// 1^0 is *, 0^0 is *2+*2 and 1^1 is *2+*2+*.
+fn tame_stand_in(g_plus: u32, g_minus: u32) -> Vec<Form> {
+    match (g_plus, g_minus) {
+        (0, 1) => vec![],
+        (1, 0) => vec![heap_form(1)],
+        (0, 0) => vec![heap_form(2), heap_form(2)],
+        (1, 1) => vec![heap_form(2), heap_form(2), heap_form(1)],
+        (a, b) if a == b => vec![heap_form(a as usize)],
+        _ => panic!("not a tame genus"),
+    }
+}
+
+/// Generally tame games play like their nim stand-in beside any nim position (the point of
+/// tameness, WW ch. 13), searched on the trees: G + heaps against stand-in + heaps, for every
+/// position of up to three heaps of at most 3.
+fn check_plays_tame(f: &Form, g: Misere, memo: &mut HashMap<Vec<Form>, u32>) {
+    let stand_in = tame_stand_in(g.nim_value(), g.misere_nim_value());
+    for a in 0..4 {
+        for b in 0..4 {
+            for c in 0..3 {
+                let heaps = [heap_form(a), heap_form(b), heap_form(c)];
+                let mut with_g = vec![f.clone()];
+                with_g.extend(heaps.iter().cloned());
+                let mut with_stand_in = stand_in.clone();
+                with_stand_in.extend(heaps.iter().cloned());
+                assert_eq!(
+                    brute_g_minus(&with_g, memo) == 0,
+                    brute_g_minus(&with_stand_in, memo) == 0,
+                    "{g} with heaps {a} {b} {c}"
+                );
+            }
+        }
+    }
+}
+
+/// The phyla on the 22 games born by day 4: the inclusions (tame ⊂ generally tame ⊂ tameable,
+/// restive ⊂ generally restive, no game both generally tame and generally restive), and
+/// generally tame games play like nim positions (brute force).
+#[test]
+fn phyla_day4() {
+    let mut memo = HashMap::new();
+    for g in canonical_by_day4() {
+        if g.is_tame() {
+            assert!(g.is_generally_tame());
+        }
+        if g.is_generally_tame() {
+            assert!(g.is_tameable() && !g.is_generally_restive() && !g.is_half_tame());
+            check_plays_tame(&form_of(g), g, &mut memo);
+        }
+        if g.is_restive() {
+            assert!(g.is_generally_restive());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Generally tame random forms play like nim positions; half-tame ones double to a genus
+    /// 0^0 game (the double's misère and normal nim-values searched on the trees).
+    #[test]
+    fn phyla_random(a in arb_form()) {
+        let g = to_misere(&a);
+        let mut memo = HashMap::new();
+        if g.is_generally_tame() {
+            check_plays_tame(&a, g, &mut memo);
+        }
+        if g.is_half_tame() {
+            prop_assert_eq!(brute_g_minus(&[a.clone(), a.clone()], &mut memo), 0);
+            prop_assert!(!g.is_generally_tame());
+        }
+        prop_assert!(!g.is_restive() || g.is_generally_restive());
+    }
 }

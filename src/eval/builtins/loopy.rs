@@ -17,22 +17,34 @@ use Arity::Exactly;
 
 pub static BUILTINS: &[Builtin] = &[
     builtin!("onside", "onside(G)", Exactly(1),
-        "The onside G+ of a loopy game: its value when Left wins every infinite play, a stopper (Siegel, CGT, VI.5).",
+        "The onside G+ of a loopy game: its value when Left wins every infinite play, a stopper (Siegel, CGT, ch. VI).",
         "onside(on + off)  # on", |a, _| Ok(stopper_value(loopy_arg(&a[0])?.onside().clone()))),
     builtin!("offside", "offside(G)", Exactly(1),
-        "The offside G- of a loopy game: its value when Right wins every infinite play, a stopper (Siegel, CGT, VI.5).",
+        "The offside G- of a loopy game: its value when Right wins every infinite play, a stopper (Siegel, CGT, ch. VI).",
         "offside(on + off)  # off", |a, _| Ok(stopper_value(loopy_arg(&a[0])?.offside().clone()))),
     builtin!("upsum", "upsum(G, H)", Exactly(2),
-        "The upsum G (+) H: the onside of G + H, found from the onsides (Siegel, CGT, VI.5).",
+        "The upsum G (+) H: the onside of G + H, found from the onsides (Siegel, CGT, ch. VI).",
         "upsum(on, off)  # on", |a, s| {
             let (g, h) = (loopy_arg(&a[0])?, loopy_arg(&a[1])?);
             loopy::upsum(g.onside(), h.onside()).map(stopper_value).map_err(|e| engine_error(e, s.clone()))
         }),
     builtin!("downsum", "downsum(G, H)", Exactly(2),
-        "The downsum G (-) H: the offside of G + H, found from the offsides (Siegel, CGT, VI.5).",
+        "The downsum G (-) H: the offside of G + H, found from the offsides (Siegel, CGT, ch. VI).",
         "downsum(on, off)  # off", |a, s| {
             let (g, h) = (loopy_arg(&a[0])?, loopy_arg(&a[1])?);
             loopy::downsum(g.offside(), h.offside()).map(stopper_value).map_err(|e| engine_error(e, s.clone()))
+        }),
+    builtin!("variety", "variety(G)", Exactly(1),
+        "The variety of a stopper G over its degree D: G (+) ((-G) (-) -D) (Siegel, CGT, ch. VI).",
+        "variety(3)  # 0", |a, s| {
+            let g = stopper_arg(&a[0])?;
+            match g.variety().map_err(|e| engine_error(e, s.clone()))? {
+                Some(v) => Ok(stopper_value(v)),
+                None => Err(EvalError::new(
+                    format!("the upsum and downsum varieties of {g} differ (a counterexample to the stability conjecture)"),
+                    s.clone(),
+                )),
+            }
         }),
     builtin!("is_loopfree", "is_loopfree(G)", Exactly(1),
         "True when G is a short game: its canonical form has no cycle.",
@@ -41,7 +53,7 @@ pub static BUILTINS: &[Builtin] = &[
             Ok(Value::Bool(!matches!(a[0].value, Value::Loopy(_))))
         }),
     builtin!("is_stopper", "is_stopper(G)", Exactly(1),
-        "True when no infinite alternating play can start from any position of G (Siegel, CGT, VI.1).",
+        "True when no infinite alternating play can start from any position of G (Siegel, CGT, ch. VI).",
         "is_stopper(over)  # true", |a, _| Ok(Value::Bool(loopy_arg(&a[0])?.is_stopper()))),
     builtin!("is_stopper_sided", "is_stopper_sided(G)", Exactly(1),
         "True when both sides of G are stoppers (every value cg finds is: it reports an error for the others).",
@@ -57,12 +69,12 @@ pub static BUILTINS: &[Builtin] = &[
             Ok(Value::Bool(plum(g.onside()) && plum(g.offside())))
         }),
     builtin!("is_pseudonumber", "is_pseudonumber(G)", Exactly(1),
-        "True when G is a number, on, off, or a number plus over or under (Siegel, CGT, VI.2).",
+        "True when G is a number, on, off, or a number plus over or under (Siegel, CGT, ch. VI).",
         "is_pseudonumber(5over)  # true", |a, _| {
             Ok(Value::Bool(loopy_arg(&a[0])?.as_stopper().is_some_and(|s| s.is_pseudonumber())))
         }),
     builtin!("is_idempotent", "is_idempotent(G)", Exactly(1),
-        "True when G + G = G, as for 0, on, over and dud (Siegel, CGT, VI.5).",
+        "True when G + G = G, as for 0, on, over and dud (Siegel, CGT, ch. VI).",
         "is_idempotent(over)  # true", |a, s| {
             let g = loopy_arg(&a[0])?;
             let twice = g.add(&g).map_err(|e| engine_error(e, s.clone()))?;
@@ -73,10 +85,10 @@ pub static BUILTINS: &[Builtin] = &[
 /// The loopy versions of builtins on games, taken when an argument is a loopy game.
 static OVERRIDES: &[Builtin] = &[
     builtin!("outcome", "outcome(G)", Exactly(1),
-        "The outcome class, infinite play a draw: L, R, N, P, D (a draw), PHat, NHat, PCheck, NCheck (Siegel, CGT, VI.1).",
+        "The outcome class, infinite play a draw: L, R, N, P, D (a draw), PHat, NHat, PCheck, NCheck (Siegel, CGT, ch. VI).",
         "outcome(dud)  # D", |a, _| Ok(Value::Outcome(loopy_arg(&a[0])?.outcome()))),
     builtin!("canonical_form", "canonical_form(G)", Exactly(1),
-        "The canonical (simplest) form of a stopper, or the sided value (Siegel, CGT, VI.4).",
+        "The canonical (simplest) form of a stopper, or the sided value (Siegel, CGT, ch. VI).",
         "canonical_form({0|pass})  # over", |a, _| Ok(a[0].value.clone())),
     builtin!("left_options", "left_options(G)", Exactly(1),
         "The set of Left options of the canonical form of a stopper.",
@@ -94,10 +106,10 @@ static OVERRIDES: &[Builtin] = &[
         "The number of positions of the canonical form of a stopper, G included.",
         "follower_count(upon)  # 3", |a, _| Ok(Value::integer(stopper_arg(&a[0])?.follower_count()))),
     builtin!("left_stop", "left_stop(G)", Exactly(1),
-        "The Left stop of a stopper, a pseudonumber (Siegel, CGT, VI.2).",
-        "left_stop(5over)  # 5over", |a, _| Ok(stopper_value(stopper_arg(&a[0])?.left_stop()))),
+        "The Left stop of a stopper: a number, on or off (the stop of x over is x) (Siegel, CGT, ch. VI).",
+        "left_stop(5over)  # 5", |a, _| Ok(stopper_value(stopper_arg(&a[0])?.left_stop()))),
     builtin!("right_stop", "right_stop(G)", Exactly(1),
-        "The Right stop of a stopper, a pseudonumber (Siegel, CGT, VI.2).",
+        "The Right stop of a stopper: a number, on or off (Siegel, CGT, ch. VI).",
         "right_stop(upon)  # 0", |a, _| Ok(stopper_value(stopper_arg(&a[0])?.right_stop()))),
     builtin!("confused", "confused(G, H)", Exactly(2),
         "True when G and H are incomparable, as `G <> H`.",
@@ -106,25 +118,20 @@ static OVERRIDES: &[Builtin] = &[
             Ok(Value::Bool(!g.leq(&h) && !h.leq(&g)))
         }),
     builtin!("is_infinitesimal", "is_infinitesimal(G)", Exactly(1),
-        "True when both stops of a stopper are 0: -x < G < x for every positive number x.",
+        "True when both stops of a stopper are 0 (over counts as 0): -x < G < x for every positive number x.",
         "is_infinitesimal(upon)  # true", |a, _| {
-            let s = stopper_arg(&a[0])?;
-            let zero = Stopper::from_game(Game::ZERO);
-            Ok(Value::Bool(s.left_stop() == zero && s.right_stop() == zero))
+            Ok(Value::Bool(stopper_arg(&a[0])?.is_infinitesimal()))
         }),
     builtin!("is_numberish", "is_numberish(G)", Exactly(1),
-        "True when the stops of a stopper are equal.",
+        "True when the stops of a stopper are the same number (over and under count as it).",
         "is_numberish(over)  # true", |a, _| {
-            let s = stopper_arg(&a[0])?;
-            Ok(Value::Bool(s.left_stop() == s.right_stop()))
+            Ok(Value::Bool(stopper_arg(&a[0])?.is_numberish()))
         }),
     builtin!("degree", "degree(G)", Exactly(1),
-        "The degree of loopiness of G: its onside minus itself, taken as an upsum, an idempotent such as 0, over or on (Siegel, CGT, VI.5).",
+        "The degree of loopiness of G: its onside minus itself, taken as an upsum; often an idempotent such as 0, over or on (Siegel, CGT, ch. VI).",
         "degree(upon)  # ^<on>", |a, s| {
             let g = loopy_arg(&a[0])?;
-            loopy::upsum(g.onside(), &g.onside().negative())
-                .map(stopper_value)
-                .map_err(|e| engine_error(e, s.clone()))
+            g.onside().degree().map(stopper_value).map_err(|e| engine_error(e, s.clone()))
         }),
     builtin!("pow", "pow(G, on)", Exactly(2),
         "G^on for G = ^: uponth ^<on> = {0 || 0 | 0, pass}, the limit of ^<n> (Winning Ways ch. 11).",

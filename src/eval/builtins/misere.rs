@@ -65,6 +65,27 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("is_restless", "is_restless(G)", Exactly(1),
         "True when G is not tame, every option is tame, and its misère nim-value is 0 or 1 (Hoey's phylum).",
         "is_restless(*[(2[21])1])  # false", |a, _| Ok(Value::Bool(form(&a[0])?.is_restless()))),
+    builtin!("is_generally_tame", "is_generally_tame(G)", Exactly(1),
+        "True when G is tame or tame but for wild options that reverse: each has an option of G's own genus, itself generally tame, and the other options give G its nim-values (Hoey's phylum; WW ch. 13).",
+        "is_generally_tame(*[2[2]])  # true", |a, _| Ok(Value::Bool(form(&a[0])?.is_generally_tame()))),
+    builtin!("is_tameable", "is_tameable(G)", Exactly(1),
+        "True when G is generally tame, or of tame genus with every option tameable or reversing through a tameable option of G's genus, the tameable options giving G its nim-values (Hoey's phylum).",
+        "is_tameable(*[3])  # true", |a, _| Ok(Value::Bool(form(&a[0])?.is_tameable()))),
+    builtin!("is_generally_restive", "is_generally_restive(G)", Exactly(1),
+        "True when G has a restive genus (not tame, normal nim-value 0 or 1), its generally tame options give its nim-values and every other option reverses through a generally restive option of G's genus (Hoey's phylum).",
+        "is_generally_restive(*[(2[21])1])  # true", |a, _| Ok(Value::Bool(form(&a[0])?.is_generally_restive()))),
+    builtin!("is_half_tame", "is_half_tame(G)", Exactly(1),
+        "True when G is not generally tame but G + G is, with genus 0^0 (Hoey).",
+        "is_half_tame(*[(2[21])1])  # true", |a, _| Ok(Value::Bool(form(&a[0])?.is_half_tame()))),
+    builtin!("is_introverted", "is_introverted(G)", Exactly(1),
+        "True when G is a part of each of its options; by the extraversion-introversion theorem only *[0] and *[1] are.",
+        "is_introverted(*[1])  # true", |a, _| Ok(Value::Bool(form(&a[0])?.is_introverted()))),
+    builtin!("is_linked", "is_linked(G, H)", Exactly(2),
+        "True when some T makes G + T and H + T both misère P-positions (ONAG ch. 12): exactly when neither is an option of the other.",
+        "is_linked(*[1], *[2#])  # true", |a, _| Ok(Value::Bool(form(&a[0])?.is_linked(form(&a[1])?)))),
+    builtin!("link", "link(G, H)", Exactly(2),
+        "A game T with G + T and H + T both misère P-positions, built by Conway's theorem (ONAG ch. 12); an error when G and H are not linked.",
+        "link(*[0], *[0])  # *[1]", |a, _| link(&a[0], &a[1])),
     builtin!("misere_is_even", "misere_is_even(G)", Exactly(1),
         "True when G is even (ONAG ch. 12): adding * makes it older, b(G) < b(G + *).",
         "misere_is_even(*[2])  # true", |a, _| Ok(Value::Bool(form(&a[0])?.is_even()))),
@@ -132,7 +153,19 @@ fn difference(g: &Arg, h: &Arg) -> EvalResult<Value> {
             format!("cg finds no game X with X + {y} = {x}"),
             g.span.start..h.span.end,
         )
-        .with_help("misère differences need not exist (no X has X + *[2] = *[0]); cg searches the followers of G and their differences")
+        .with_help("misère differences need not exist (no X has X + *[2] = *[0]); cg searches the followers of G, the differences of G's options and the games {G' - H, G - H'}, so a difference may exist beyond its search")
+    })
+}
+
+fn link(g: &Arg, h: &Arg) -> EvalResult<Value> {
+    let (x, y) = (form(g)?, form(h)?);
+    x.link(y).map(form_value).ok_or_else(|| {
+        let (option, of) = if x.options().contains(&y) { (y, x) } else { (x, y) };
+        EvalError::new(
+            format!("{x} and {y} are not linked: {option} is an option of {of}"),
+            g.span.start..h.span.end,
+        )
+        .with_help(format!("for every T, {of} + T can move to {option} + T, so both cannot be P-positions; G and H are linked exactly when neither is an option of the other (ONAG ch. 12)"))
     })
 }
 
