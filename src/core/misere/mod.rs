@@ -3,6 +3,7 @@
 //! engine knows nothing of these; a misère form comes from an impartial form by
 //! `Misere::from_options`, one explicit conversion.
 
+mod brute;
 mod difference;
 mod genus;
 mod heap_game;
@@ -15,6 +16,7 @@ mod quotient;
 mod store;
 #[cfg(test)]
 mod tests;
+mod verify;
 
 pub use genus::{Genus, GenusStyle};
 pub use heap_game::heap_forms;
