@@ -55,7 +55,7 @@ pub static BUILTINS: &[Builtin] = &[
         "misere_difference(*[3], *[2])  # *[1]", |a, _| difference(&a[0], &a[1])),
     builtin!("misere_parts", "misere_parts(G)", Exactly(1),
         "The parts of G other than 0 and * (ONAG ch. 12): the games H with G = H + X for some X. Each part P comes with its associate P + * (* is a part of every game, since * + * = 0).",
-        "misere_parts(*[2[2]])  # {*[2],*[3]}", |a, _| {
+        "misere_parts(*[2[2]])  # {*[2],*[3],*[2[2]],*[3[2]]}", |a, _| {
             let parts = form(&a[0])?.parts();
             Ok(Value::set(parts.into_iter().map(form_value).collect()))
         }),
