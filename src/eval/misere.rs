@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use ahash::{AHashMap, AHashSet};
 
-use crate::core::misere::{heap_forms, Genus, Misere};
+use crate::core::misere::{heap_forms, Difference, Genus, Misere};
 use crate::core::ExplicitGame;
 use crate::syntax::ast::Span;
 
@@ -26,6 +26,8 @@ pub enum MisereValue {
     Heap(Rc<MisereHeap>),
     /// `misere(R)` for an impartial ruleset R.
     Ruleset(Rc<MisereRuleset>),
+    /// `misere_quotient(R, n)`.
+    Quotient(Rc<super::builtins::quotient::QuotientValue>),
 }
 
 impl PartialEq for MisereValue {
@@ -35,6 +37,7 @@ impl PartialEq for MisereValue {
             (MisereValue::Genus(a), MisereValue::Genus(b)) => a == b,
             (MisereValue::Heap(a), MisereValue::Heap(b)) => Rc::ptr_eq(a, b),
             (MisereValue::Ruleset(a), MisereValue::Ruleset(b)) => Rc::ptr_eq(a, b),
+            (MisereValue::Quotient(a), MisereValue::Quotient(b)) => a.quotient == b.quotient,
             _ => false,
         }
     }
@@ -49,6 +52,7 @@ impl std::hash::Hash for MisereValue {
             MisereValue::Genus(g) => g.hash(state),
             MisereValue::Heap(h) => (Rc::as_ptr(h) as usize).hash(state),
             MisereValue::Ruleset(r) => (Rc::as_ptr(r) as usize).hash(state),
+            MisereValue::Quotient(q) => q.quotient.pretending().hash(state),
         }
     }
 }
@@ -60,6 +64,7 @@ impl MisereValue {
             MisereValue::Genus(_) => "a genus",
             MisereValue::Heap(_) => "a misère heap game",
             MisereValue::Ruleset(_) => "a misère ruleset",
+            MisereValue::Quotient(_) => "a misère quotient",
         }
     }
 }
@@ -71,6 +76,7 @@ impl fmt::Display for MisereValue {
             MisereValue::Genus(g) => write!(f, "{g}"),
             MisereValue::Heap(h) => write!(f, "misere({})", h.game.written),
             MisereValue::Ruleset(r) => write!(f, "misere({})", r.instance.describe()),
+            MisereValue::Quotient(q) => write!(f, "{q}"),
         }
     }
 }
@@ -212,12 +218,7 @@ pub fn add_or_subtract(
         if !subtract {
             return Ok(Value::Misere(MisereValue::Form(g.sum(h))));
         }
-        g.difference(h)
-            .map(|x| Value::Misere(MisereValue::Form(x)))
-            .ok_or_else(|| {
-                EvalError::new(format!("cg finds no game X with X + {h} = {g}"), sa.start..sb.end)
-                    .with_help("misère differences need not exist (no X has X + *[2] = *[0]); cg searches the followers of G and their differences")
-            })
+        difference_value(g, h, sa.start..sb.end)
     }))
 }
 
@@ -290,4 +291,19 @@ fn ruleset_options(
         .into_iter()
         .map(|m| ruleset_form(interp, r, m, span))
         .collect()
+}
+
+/// `G - H` in misère play: the X with X + H = G, or an error saying that none exists (or that
+/// the search was cut short).
+pub fn difference_value(g: Misere, h: Misere, span: Span) -> EvalResult<Value> {
+    match g.difference(h) {
+        Difference::Found(x) => Ok(Value::Misere(MisereValue::Form(x))),
+        Difference::None => Err(EvalError::new(format!("no game X has X + {h} = {g}"), span)
+            .with_help("misère differences need not exist: no X has X + *[2] = *[0]")),
+        Difference::Unknown => Err(EvalError::new(
+            format!("cg finds no game X with X + {h} = {g}, but its search was cut short"),
+            span,
+        )
+        .with_help("the search tries every game whose options are among the differences G' - H and G - H'; it stops when there are more than 12 of them")),
+    }
 }

@@ -3,20 +3,27 @@
 //! engine knows nothing of these; a misère form comes from an impartial form by
 //! `Misere::from_options`, one explicit conversion.
 
+mod brute;
 mod difference;
 mod genus;
 mod heap_game;
 mod link;
 mod notation;
+mod parts;
 mod phylum;
+mod presentation;
 mod properties;
+mod quotient;
 mod store;
 #[cfg(test)]
 mod tests;
+mod verify;
 
+pub use difference::Difference;
 pub use genus::{Genus, GenusStyle};
 pub use heap_game::heap_forms;
 pub use notation::NotationError;
+pub use quotient::{Quotient, QuotientError};
 pub use store::{Misere, MAX_HEAP};
 
 use store::with_store;
@@ -50,8 +57,16 @@ impl Misere {
         with_store(|s| s.notation(self))
     }
 
-    /// X with X + h = self, when cg finds one (see `difference`).
-    pub fn difference(self, h: Misere) -> Option<Misere> {
+    /// X with X + h = self: found, proved not to exist, or unknown when the search was cut
+    /// short (see `difference`).
+    ///
+    /// ```
+    /// use cg::core::misere::{Difference, Misere};
+    /// let (two, three) = (Misere::heap(2), Misere::heap(3));
+    /// assert_eq!(three.difference(two), Difference::Found(Misere::heap(1)));
+    /// assert_eq!(Misere::ZERO.difference(two), Difference::None);
+    /// ```
+    pub fn difference(self, h: Misere) -> Difference {
         with_store(|s| s.difference(self, h))
     }
 
@@ -104,6 +119,50 @@ impl Misere {
     /// theorem only 0 (vacuously) and * (0 = * + *) are.
     pub fn is_introverted(self) -> bool {
         self == Misere::ZERO || self == Misere::heap(1)
+    }
+
+    /// The parts of this game other than 0 and * (ONAG ch. 12): the H with self = H + X for
+    /// some X, by handle. With each part P comes its associate P + * (* is a part of
+    /// everything: * + * = 0).
+    ///
+    /// ```
+    /// use cg::core::misere::Misere;
+    /// let two = Misere::heap(2);
+    /// let parts = two.sum(two).parts();
+    /// assert!(parts.contains(&two) && parts.contains(&two.sum(Misere::heap(1))));
+    /// ```
+    pub fn parts(self) -> Vec<Misere> {
+        with_store(|s| s.parts(self))
+    }
+
+    /// The ways to write this game as a sum of primes (ONAG ch. 12), each a list of primes
+    /// whose sum is the game; a prime and its associate P + * count as one, the last prime of
+    /// a list carrying the * when one is needed. 0 and * have the one empty partition.
+    ///
+    /// ```
+    /// use cg::core::misere::Misere;
+    /// let two = Misere::heap(2);
+    /// assert_eq!(two.sum(two).partitions(), vec![vec![two, two]]);
+    /// ```
+    pub fn partitions(self) -> Vec<Vec<Misere>> {
+        with_store(|s| s.partitions(self))
+    }
+
+    /// Prime (ONAG ch. 12): not 0 or *, and no parts but itself and its associate.
+    ///
+    /// ```
+    /// use cg::core::misere::Misere;
+    /// assert!(Misere::heap(2).is_prime());
+    /// assert!(Misere::heap(3).is_prime()); // *3 = *2 + *: the associate of *2
+    /// assert!(!Misere::heap(2).sum(Misere::heap(2)).is_prime());
+    /// ```
+    pub fn is_prime(self) -> bool {
+        with_store(|s| s.is_prime(self))
+    }
+
+    /// Extraverted: a part of none of its options (see `parts`).
+    pub fn is_extraverted(self) -> bool {
+        with_store(|s| s.is_extraverted(self))
     }
 
     /// Linked (ONAG ch. 12): some T makes both `self + T` and `other + T` misère P-positions;

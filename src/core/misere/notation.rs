@@ -134,7 +134,9 @@ impl Store {
         for k in 1..=3u32 {
             let heap = self.heap(k);
             let y = self.sum(g, heap);
-            if self.node(y).birthday < birthday && self.difference(y, heap) == Some(g) {
+            if self.node(y).birthday < birthday
+                && self.difference(y, heap) == super::Difference::Found(g)
+            {
                 return Some((y, format!("-{}", heap_text(k))));
             }
         }
@@ -243,10 +245,21 @@ impl Parser<'_> {
                     self.at += 1;
                     let n = self.heap_size()?;
                     let heap = store.heap(n);
-                    g = store.difference(g, heap).ok_or_else(|| NotationError {
-                        offset: start,
-                        message: format!("cg finds no game X with X + *{n} equal to this game"),
-                    })?;
+                    g = match store.difference(g, heap) {
+                        super::Difference::Found(x) => x,
+                        super::Difference::None => {
+                            return Err(NotationError {
+                                offset: start,
+                                message: format!("no game X has X + *{n} equal to this game"),
+                            })
+                        }
+                        super::Difference::Unknown => {
+                            return Err(NotationError {
+                                offset: start,
+                                message: format!("cg's search finds no game X with X + *{n} equal to this game (it was cut short)"),
+                            })
+                        }
+                    };
                 }
                 Some(c) if c.is_ascii_digit() || c == b'&' => {
                     let n = self.heap_size()?;

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use proptest::prelude::*;
 
-use super::Misere;
+use super::{Difference, Misere};
 
 /// An impartial game as a tree of forms, for brute force.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -210,9 +210,11 @@ proptest! {
     #[test]
     fn distinguisher_distinguishes(a in arb_form(), b in arb_form()) {
         let (g, h) = (to_misere(&a), to_misere(&b));
-        // A difference, when found, adds back (the search is not complete, so only soundness).
-        if let Some(x) = g.sum(h).difference(h) {
-            prop_assert_eq!(x.sum(h), g.sum(h));
+        // The difference of a sum finds the other part (cancellation: it is the only one).
+        match g.sum(h).difference(h) {
+            Difference::Found(x) => prop_assert_eq!(x, g),
+            Difference::Unknown => {}
+            Difference::None => prop_assert!(false, "no difference found for a sum"),
         }
         let d = g.distinguisher(h);
         prop_assert_eq!(d.is_some(), g != h);
@@ -480,4 +482,108 @@ proptest! {
         }
         prop_assert!(!g.is_restive() || g.is_generally_restive());
     }
+}
+
+/// Cancellation (ONAG ch. 12): over every pair of games born by day 4, the difference of the sum
+/// finds the other part; where cg says no difference exists, no game born by day 4 is one.
+#[test]
+fn differences_by_day4() {
+    let all = canonical_by_day4();
+    for &g in &all {
+        for &h in &all {
+            assert_eq!(
+                g.sum(h).difference(h),
+                Difference::Found(g),
+                "{g} + {h} - {h}"
+            );
+            match g.difference(h) {
+                Difference::Found(x) => assert_eq!(x.sum(h), g),
+                Difference::None => assert!(all.iter().all(|&x| x.sum(h) != g), "{g} - {h}"),
+                Difference::Unknown => panic!("{g} - {h}: the search was cut short"),
+            }
+        }
+    }
+    // 0 - *2 does not exist (by hand: X + *2 has the option X + 0 or X + *, so it is not 0).
+    assert_eq!(Misere::ZERO.difference(Misere::heap(2)), Difference::None);
+}
+
+/// Parts and partitions (ONAG ch. 12) over the sums of two games born by day 4: both summands
+/// are parts (unless 0 or *), every part listed has its difference, a sum of two such games is
+/// never prime, and each partition is of primes that add up to the game.
+#[test]
+fn parts_and_partitions_by_day4() {
+    let all = canonical_by_day4();
+    let star = Misere::heap(1);
+    let unit = |g: Misere| g == Misere::ZERO || g == star;
+    for &g in &all {
+        for &h in &all {
+            let s = g.sum(h);
+            let parts = s.parts();
+            for p in [g, h] {
+                assert!(unit(p) || parts.contains(&p), "{p} is a part of {s}");
+            }
+            for &p in &parts {
+                assert!(matches!(s.difference(p), Difference::Found(_)));
+            }
+            if !unit(g) && !unit(h) {
+                assert!(!s.is_prime(), "{s} = {g} + {h}");
+            }
+            if unit(s) {
+                assert_eq!(s.partitions(), vec![Vec::<Misere>::new()]);
+                continue;
+            }
+            for partition in s.partitions() {
+                let total = partition.iter().fold(Misere::ZERO, |acc, &p| acc.sum(p));
+                assert_eq!(total, s, "{s} = {g} + {h}: {partition:?}");
+                assert!(partition.iter().all(|p| p.is_prime()));
+            }
+            if g.is_prime() && h.is_prime() {
+                let reps: Vec<Vec<Misere>> = s
+                    .partitions()
+                    .iter()
+                    .map(|p| {
+                        let mut r: Vec<Misere> = p
+                            .iter()
+                            .map(|&x| {
+                                if x.sum(star).birthday() < x.birthday() {
+                                    x.sum(star)
+                                } else {
+                                    x
+                                }
+                            })
+                            .collect();
+                        r.sort();
+                        r
+                    })
+                    .collect();
+                let mut want: Vec<Misere> = [g, h]
+                    .iter()
+                    .map(|&x| {
+                        if x.sum(star).birthday() < x.birthday() {
+                            x.sum(star)
+                        } else {
+                            x
+                        }
+                    })
+                    .collect();
+                want.sort();
+                assert!(reps.contains(&want), "{s} = {g} + {h}: {reps:?}");
+            }
+        }
+    }
+}
+
+/// By hand: *2 is prime (a partition into two non-units would need two games born by day 1
+/// other than 0 and *: there are none); *3 = *2 + * is its associate; *2 + *2 has the one
+/// partition; 0 is both introverted and extraverted (no options), * is a part of its option 0.
+#[test]
+fn primes_by_hand() {
+    let (star, two, three) = (Misere::heap(1), Misere::heap(2), Misere::heap(3));
+    assert!(two.is_prime() && three.is_prime());
+    assert!(!Misere::ZERO.is_prime() && !star.is_prime());
+    assert_eq!(two.sum(two).partitions(), vec![vec![two, two]]);
+    assert_eq!(Misere::ZERO.partitions(), vec![Vec::<Misere>::new()]);
+    assert!(Misere::ZERO.is_extraverted() && Misere::ZERO.is_introverted());
+    assert!(!star.is_extraverted() && star.is_introverted());
+    assert!(two.is_extraverted());
 }

@@ -51,8 +51,31 @@ pub static BUILTINS: &[Builtin] = &[
         "The mate G⁻ (ONAG ch. 12): * for 0, else the game of the options' mates; G + G⁻ is a misère P-position.",
         "mate(*[0])  # *[1]", |a, _| Ok(form_value(form(&a[0])?.mate()))),
     builtin!("misere_difference", "misere_difference(G, H)", Exactly(2),
-        "The game X with X + H = G in misère play, when cg finds it (there is at most one; there may be none).",
+        "The game X with X + H = G in misère play (there is at most one, Conway's cancellation theorem; there may be none, and then the error says so).",
         "misere_difference(*[3], *[2])  # *[1]", |a, _| difference(&a[0], &a[1])),
+    builtin!("misere_parts", "misere_parts(G)", Exactly(1),
+        "The parts of G other than 0 and * (ONAG ch. 12): the games H with G = H + X for some X. Each part P comes with its associate P + * (* is a part of every game, since * + * = 0).",
+        "misere_parts(*[2[2]])  # {*[2],*[3],*[2[2]],*[3[2]]}", |a, _| {
+            let parts = form(&a[0])?.parts();
+            Ok(Value::set(parts.into_iter().map(form_value).collect()))
+        }),
+    builtin!("misere_partitions", "misere_partitions(G)", Exactly(1),
+        "The ways to write G as a sum of primes (ONAG ch. 12), each a list whose sum is G; a prime and its associate P + * count as one. 0 and * have the one empty partition.",
+        "misere_partitions(*[2[2]])  # [[*[2],*[2]]]", |a, _| {
+            let partitions = form(&a[0])?.partitions();
+            Ok(Value::list(
+                partitions
+                    .into_iter()
+                    .map(|p| Value::list(p.into_iter().map(form_value).collect()))
+                    .collect(),
+            ))
+        }),
+    builtin!("is_prime", "is_prime(G)", Exactly(1),
+        "True when G is a prime misère game (ONAG ch. 12): not 0 or *, and its only parts are G and G + *.",
+        "is_prime(*[2[2]])  # false", |a, _| Ok(Value::Bool(form(&a[0])?.is_prime()))),
+    builtin!("is_extraverted", "is_extraverted(G)", Exactly(1),
+        "True when G is a part of none of its options (the counterpart of is_introverted).",
+        "is_extraverted(*[2])  # true", |a, _| Ok(Value::Bool(form(&a[0])?.is_extraverted()))),
     builtin!("is_nim_heap", "is_nim_heap(G)", Exactly(1),
         "True when the misère canonical form is a nim heap.",
         "is_nim_heap(*[2[2]])  # false", |a, _| Ok(Value::Bool(form(&a[0])?.is_nim_heap()))),
@@ -148,13 +171,7 @@ fn misere(a: &Arg) -> EvalResult<Value> {
 
 fn difference(g: &Arg, h: &Arg) -> EvalResult<Value> {
     let (x, y) = (form(g)?, form(h)?);
-    x.difference(y).map(form_value).ok_or_else(|| {
-        EvalError::new(
-            format!("cg finds no game X with X + {y} = {x}"),
-            g.span.start..h.span.end,
-        )
-        .with_help("misère differences need not exist (no X has X + *[2] = *[0]); cg searches the followers of G, the differences of G's options and the games {G' - H, G - H'}, so a difference may exist beyond its search")
-    })
+    crate::eval::misere::difference_value(x, y, g.span.start..h.span.end)
 }
 
 fn link(g: &Arg, h: &Arg) -> EvalResult<Value> {

@@ -11,6 +11,7 @@ mod loopy;
 pub(crate) mod misere;
 mod output;
 mod position;
+pub(crate) mod quotient;
 mod rulesets;
 mod thermal;
 
@@ -32,6 +33,7 @@ static TABLES: &[&[Builtin]] = &[
     graphs::BUILTINS,
     output::BUILTINS,
     misere::BUILTINS,
+    quotient::BUILTINS,
     loopy::BUILTINS,
     position::BUILTINS,
 ];
