@@ -206,28 +206,37 @@ fn tie_knot(
             )
         })
         .collect();
+    // Each position gets a vertex of its own, with the options of its new approximation and
+    // every edge to the old approximation of a position sent to that position's vertex. (A
+    // new approximation may be a vertex of the old ones, as n + 1 is a follower of n + 2 when
+    // the approximations climb the integers towards `on`; rewiring it in place would change
+    // the old approximations too.)
+    let own: Vec<u32> = (0..n).map(|_| knot.add_vertex()).collect();
     for v in 0..n {
-        let top = rep[step.base as usize + v] as usize;
-        if top < step.base as usize {
-            continue;
-        }
-        for list in [&mut knot.left[top], &mut knot.right[top]] {
-            for t in list.iter_mut() {
-                if let Some(&w) = position_of.get(t) {
-                    *t = rep[step.base as usize + w as usize];
-                }
+        let top = rep[step.base as usize + v];
+        for side in [Side::Left, Side::Right] {
+            let targets: Vec<u32> = knot
+                .options(top, side)
+                .iter()
+                .map(|t| match position_of.get(t) {
+                    Some(&w) => own[w as usize],
+                    None => *t,
+                })
+                .collect();
+            for t in targets {
+                knot.add_edge(side, own[v], t);
             }
         }
     }
-    // Every position's new vertex, as one graph reached from an extra root.
+    // Every position's vertex, as one graph reached from an extra root.
     let root = knot.add_vertex();
-    for v in 0..n {
-        knot.add_edge(Side::Left, root, rep[step.base as usize + v]);
+    for &o in &own {
+        knot.add_edge(Side::Left, root, o);
     }
     let values = stopper_values(&knot, root);
     let mut candidate = Vec::with_capacity(n);
     for v in 0..n {
-        match &values[rep[step.base as usize + v] as usize] {
+        match &values[own[v] as usize] {
             Some(s) => candidate.push(s.clone()),
             None => return (None, shape),
         }
