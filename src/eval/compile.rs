@@ -109,6 +109,12 @@ impl FunctionScope {
         self.is_top && self.blocks.len() == 1
     }
 
+    /// A slot no name refers to, for a value the compiler keeps between two operations.
+    fn new_temp(&mut self) -> u32 {
+        self.locals += 1;
+        self.locals - 1
+    }
+
     fn new_local(&mut self, name: &str) -> u32 {
         let slot = self.locals;
         self.locals += 1;
@@ -623,37 +629,7 @@ impl<'g> Compiler<'g> {
                     span,
                 }
             }
-            ExprKind::Binary {
-                op: BinaryOp::And,
-                lhs,
-                rhs,
-            } => Node::And(Box::new(self.spanned(lhs)?), Box::new(self.spanned(rhs)?)),
-            ExprKind::Binary {
-                op: BinaryOp::Or,
-                lhs,
-                rhs,
-            } => Node::Or(Box::new(self.spanned(lhs)?), Box::new(self.spanned(rhs)?)),
-            ExprKind::Binary { op, lhs, rhs } => {
-                let lhs = self.spanned(lhs)?;
-                let rhs = self.spanned(rhs)?;
-                if let (Node::Const(a), Node::Const(b)) = (&lhs.0, &rhs.0) {
-                    let folded = ops::binary(
-                        *op,
-                        (a.clone(), lhs.1.clone()),
-                        (b.clone(), rhs.1.clone()),
-                        span.clone(),
-                    );
-                    if let Ok(v) = folded {
-                        return Ok(Node::Const(v));
-                    }
-                }
-                Node::Binary {
-                    op: *op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                    span,
-                }
-            }
+            ExprKind::Binary { .. } => self.chain(e)?,
             ExprKind::Lambda { params, body } => {
                 let body = Body::Expr(body.clone());
                 self.function("<lambda>", params, &body, false, span)?
@@ -788,6 +764,46 @@ impl<'g> Compiler<'g> {
         Ok((self.expr(element)?, compiled))
     }
 
+    /// A chain `a + b * c - d` (any left-leaning binary operators), compiled link by link in a
+    /// loop. Constant prefixes are folded. A long chain is cut every [`CHAIN_SPILL`] links into
+    /// a temporary slot, so the node trees that later passes walk recursively stay shallow
+    /// whatever the chain's length (a sum of 100,000 terms).
+    fn chain(&mut self, e: &Expr) -> EvalResult<Node> {
+        let (first, links) = e.left_chain();
+        let mut acc = self.spanned(first)?;
+        let mut spilled: Option<(Slot, Vec<Op>)> = None;
+        let mut nesting = 0;
+        for (op, rhs, span) in links {
+            if nesting == CHAIN_SPILL {
+                let (slot, ops) = match spilled.as_mut() {
+                    Some((slot, ops)) => (*slot, ops),
+                    None => {
+                        let slot = Slot::Local(self.scope().new_temp());
+                        (slot, &mut spilled.insert((slot, Vec::new())).1)
+                    }
+                };
+                let span = acc.1.clone();
+                ops.push(Op::Bind(Binder::Slot(slot), acc.0));
+                acc = (Node::Load(slot, span.clone()), span);
+                nesting = 0;
+            }
+            let rhs = self.spanned(rhs)?;
+            acc = (link(op, acc, rhs, span.clone()), span.clone());
+            nesting = if matches!(acc.0, Node::Const(_)) {
+                0
+            } else {
+                nesting + 1
+            };
+        }
+        Ok(match spilled {
+            None => acc.0,
+            Some((_, ops)) => Node::Block {
+                ops,
+                result: Some(Box::new(acc.0)),
+            },
+        })
+    }
+
     fn body(&mut self, body: &Body) -> EvalResult<Node> {
         match body {
             Body::Expr(e) => self.expr(e),
@@ -805,6 +821,38 @@ impl<'g> Compiler<'g> {
 
     fn all(&mut self, items: &[Expr]) -> EvalResult<Vec<Node>> {
         items.iter().map(|e| self.expr(e)).collect()
+    }
+}
+
+/// How many links of a chain the compiler nests before it stores the value so far in a
+/// temporary slot (see `Compiler::chain`).
+const CHAIN_SPILL: usize = 64;
+
+/// One link of a chain: `lhs op rhs`, folded when both sides are constants and the operation
+/// succeeds (a failing one is left for run time, which reports it at its span).
+fn link(op: BinaryOp, lhs: (Node, Span), rhs: (Node, Span), span: Span) -> Node {
+    match op {
+        BinaryOp::And => Node::And(Box::new(lhs), Box::new(rhs)),
+        BinaryOp::Or => Node::Or(Box::new(lhs), Box::new(rhs)),
+        _ => {
+            if let (Node::Const(a), Node::Const(b)) = (&lhs.0, &rhs.0) {
+                let folded = ops::binary(
+                    op,
+                    (a.clone(), lhs.1.clone()),
+                    (b.clone(), rhs.1.clone()),
+                    span.clone(),
+                );
+                if let Ok(v) = folded {
+                    return Node::Const(v);
+                }
+            }
+            Node::Binary {
+                op,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+                span,
+            }
+        }
     }
 }
 

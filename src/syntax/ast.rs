@@ -135,6 +135,48 @@ pub enum Pattern {
     Tuple(Vec<Pattern>, Span),
 }
 
+impl Expr {
+    /// A left-leaning chain of binary operators, `a + b * c - d` read as ((a + b*c) - d): its
+    /// first operand and then every (operator, right operand, span of the chain up to there),
+    /// found in a loop, so that a chain of any length is walked without deep recursion.
+    pub fn left_chain(&self) -> (&Expr, Vec<(BinaryOp, &Expr, &Span)>) {
+        let mut links = Vec::new();
+        let mut e = self;
+        while let ExprKind::Binary { op, lhs, rhs } = &e.kind {
+            links.push((*op, &**rhs, &e.span));
+            e = lhs;
+        }
+        links.reverse();
+        (e, links)
+    }
+}
+
+impl Drop for Expr {
+    /// A chain `a + b + ... + z` is a left spine of boxes as long as the chain; dropping it by
+    /// the default recursion would exhaust the stack, so the spine is unlinked in a loop.
+    fn drop(&mut self) {
+        let mut next = take_chain_link(&mut self.kind);
+        while let Some(mut link) = next {
+            next = take_chain_link(&mut link.kind);
+        }
+    }
+}
+
+/// The left operand of a binary node when it is itself a binary node (the next link of a
+/// chain), replaced by a leaf.
+fn take_chain_link(kind: &mut ExprKind) -> Option<Box<Expr>> {
+    match kind {
+        ExprKind::Binary { lhs, .. } if matches!(lhs.kind, ExprKind::Binary { .. }) => {
+            let leaf = Expr {
+                kind: ExprKind::Name(String::new()),
+                span: 0..0,
+            };
+            Some(std::mem::replace(lhs, Box::new(leaf)))
+        }
+        _ => None,
+    }
+}
+
 impl Pattern {
     pub fn span(&self) -> Span {
         match self {

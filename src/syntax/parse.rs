@@ -21,7 +21,8 @@ lalrpop_util::lalrpop_mod!(
 );
 
 /// The deepest expression tree the parser builds (counting every node on the way from the root
-/// to a leaf, so a sum of n terms is n deep). Deeper input is a syntax error rather than a risk
+/// to a leaf, except that a left-leaning chain of binary operators is one level, so a sum of n
+/// terms is 1 deep and `-(-(-x))` is 4). Deeper input is a syntax error rather than a risk
 /// of exhausting the stack in later recursive passes.
 pub const MAX_DEPTH: usize = 1000;
 
@@ -113,7 +114,13 @@ impl<'s> Ctx<'s> {
                 items.iter().map(|a| self.depth_of(a)).max().unwrap_or(0)
             }
             ExprKind::Unary { operand, .. } => self.depth_of(operand),
-            ExprKind::Binary { lhs, rhs, .. } => self.depth_of(lhs).max(self.depth_of(rhs)),
+            // A left-leaning chain (`a + b - c + ...`) counts as one level: every later pass
+            // walks such a chain in a loop, so only its right operands nest.
+            ExprKind::Binary { lhs, rhs, .. } => match lhs.kind {
+                ExprKind::Binary { .. } => self.depth_of(lhs) - 1,
+                _ => self.depth_of(lhs),
+            }
+            .max(self.depth_of(rhs)),
             ExprKind::Str(_)
             | ExprKind::Misere(_)
             | ExprKind::LoopyNimber(_)
@@ -514,10 +521,11 @@ impl<'s> Ctx<'s> {
         if minus.end != operand.span.start {
             return self.unary(UnaryOp::Neg, operand, span);
         }
-        let Expr {
-            kind,
-            span: operand_span,
-        } = operand;
+        // Taken apart by hand: an expression is not destructured, as it drops its chains in a
+        // loop.
+        let mut operand = operand;
+        let operand_span = operand.span.clone();
+        let kind = std::mem::replace(&mut operand.kind, ExprKind::Name(String::new()));
         match kind {
             ExprKind::Nus(mut lit) => {
                 if let Some(number) = number_part(&mut lit).filter(|n| !n.negative) {

@@ -195,6 +195,22 @@ fn write_list(head: &str, items: &[&Expr], out: &mut String) {
     out.push(')');
 }
 
+/// `a + b - c` as `(- (+ a b) c)`, written in loops so that a chain of any length is fine.
+fn write_chain(expr: &Expr, out: &mut String) {
+    let (first, links) = expr.left_chain();
+    for (op, _, _) in links.iter().rev() {
+        out.push('(');
+        out.push_str(binary_name(*op));
+        out.push(' ');
+    }
+    write_sexp(first, out);
+    for (_, rhs, _) in &links {
+        out.push(' ');
+        write_sexp(rhs, out);
+        out.push(')');
+    }
+}
+
 fn write_sexp(expr: &Expr, out: &mut String) {
     match &expr.kind {
         ExprKind::Nus(lit) => out.push_str(&literal_text(lit)),
@@ -227,7 +243,7 @@ fn write_sexp(expr: &Expr, out: &mut String) {
         ExprKind::Set(items) => write_list("set", &items.iter().collect::<Vec<_>>(), out),
         ExprKind::List(items) => write_list("list", &items.iter().collect::<Vec<_>>(), out),
         ExprKind::Unary { op, operand } => write_list(unary_name(*op), &[operand], out),
-        ExprKind::Binary { op, lhs, rhs } => write_list(binary_name(*op), &[lhs, rhs], out),
+        ExprKind::Binary { .. } => write_chain(expr, out),
         ExprKind::Str(text) => out.push_str(&format!("{text:?}")),
         ExprKind::Misere(text) => out.push_str(&format!("*[{text}]")),
         ExprKind::LoopyNimber(text) => out.push_str(&format!("inf_{{{text}}}")),
