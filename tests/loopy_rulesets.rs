@@ -354,4 +354,15 @@ fn backsliding_outcomes_agree_with_retrograde_analysis() {
     }
     let value = evaluate(&mut interpreter, "backsliding_toads_and_frogs(\"TT..F\")");
     assert_eq!(value.to_string(), "on");
+    // Longer strips of the literature, the TTT..FFF among them.
+    for strip in ["TT..FF", "TT...FF", "TTT..FFF"] {
+        let (left, right) = backsliding_graph(strip);
+        let expected = class(partizan_retrograde(&left, &right)[0]);
+        let text = format!("outcome(backsliding_toads_and_frogs(\"{strip}\"))");
+        assert_eq!(
+            evaluate(&mut interpreter, &text).to_string(),
+            expected,
+            "{strip}"
+        );
+    }
 }
