@@ -8,6 +8,10 @@ use crate::core::check_interrupt;
 use crate::core::short::store::Side;
 use crate::core::Game;
 
+/// The most positions of a short game the loopy engine takes in (a literal such as
+/// `99999999999999999999over` would otherwise build a graph of 10^20 positions).
+const MAX_EMBEDDED: usize = 1 << 20;
+
 /// A finite game graph: vertex `v` has the Left options `left[v]` and the Right options
 /// `right[v]`. Vertices are numbered from 0.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -62,6 +66,7 @@ impl Graph {
         if let Some(&v) = memo.get(&g) {
             return v;
         }
+        refuse_huge_nus(g);
         // Post-order over the canonical followers not yet embedded.
         let mut stack: Vec<(Game, bool)> = vec![(g, false)];
         while let Some((h, expanded)) = stack.pop() {
@@ -70,6 +75,11 @@ impl Graph {
             }
             let (left, right) = (h.left_options(), h.right_options());
             if expanded {
+                if self.len() >= MAX_EMBEDDED {
+                    crate::core::refuse(format!(
+                        "a short game with more than {MAX_EMBEDDED} positions is too large for the loopy engine"
+                    ));
+                }
                 let v = self.add_vertex();
                 self.left[v as usize] = left.iter().map(|o| memo[o]).collect();
                 self.right[v as usize] = right.iter().map(|o| memo[o]).collect();
@@ -274,4 +284,19 @@ fn acyclic(size: usize, vertices: &[u32], successors: impl Fn(u32, &mut Vec<u32>
         }
     }
     removed == vertices.len()
+}
+
+/// Refuses a number, up-multiple or nimber part too large to take in position by position
+/// (`99999999999999999999over`): its followers alone would pass [`MAX_EMBEDDED`].
+fn refuse_huge_nus(g: Game) {
+    let Some(nus) = g.to_nus() else {
+        return;
+    };
+    let limit = crate::core::Integer::from(MAX_EMBEDDED as i64);
+    let parts = [nus.number.floor().abs(), nus.ups.abs(), nus.nimber.abs()];
+    if parts.iter().any(|p| *p > limit) {
+        crate::core::refuse(format!(
+            "a short game with more than {MAX_EMBEDDED} positions is too large for the loopy engine"
+        ));
+    }
 }
