@@ -3,10 +3,10 @@
 //! engine knows nothing of these; a misère form comes from an impartial form by
 //! `Misere::from_options`, one explicit conversion.
 
-mod brute;
 mod difference;
 mod genus;
 mod heap_game;
+mod lex;
 mod link;
 mod notation;
 mod parts;
@@ -14,6 +14,7 @@ mod phylum;
 mod presentation;
 mod properties;
 mod quotient;
+mod refine;
 mod store;
 #[cfg(test)]
 mod tests;
