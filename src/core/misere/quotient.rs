@@ -68,7 +68,7 @@ impl std::fmt::Display for QuotientError {
             }
             QuotientError::TooLarge { heap } => write!(
                 f,
-                "no candidate quotient for heaps 0..={heap} passed the verification theorem before the candidates grew past {MAX_CANDIDATE} elements before reduction or {MAX_VERIFIED} after it, so none is printed"
+                "no candidate quotient for heaps 0..={heap} passed the verification theorem while the candidates stayed within {MAX_CANDIDATE} elements before reduction and {MAX_VERIFIED} after it, so none is printed"
             ),
         }
     }
@@ -114,8 +114,30 @@ impl Quotient {
         for h in 1..=n {
             q = extend(&q, &moves[..=h])?;
         }
+        q.number_by_representatives();
         q.generators = q.find_generators();
         Ok(q)
+    }
+
+    /// Numbers the elements by their smallest games (tokens, then heap lists), the identity
+    /// first, so that what is printed element by element (the P-portion) does not depend on
+    /// the order in which the refinement met them.
+    fn number_by_representatives(&mut self) {
+        let order = self.order();
+        let mut old: Vec<usize> = (0..order).collect();
+        old.sort_by_key(|&x| (self.reps[x].iter().sum::<usize>(), self.reps[x].clone()));
+        let mut new = vec![0u32; order];
+        for (i, &x) in old.iter().enumerate() {
+            new[x] = i as u32;
+        }
+        let mut table = Vec::with_capacity(order * order);
+        for &x in &old {
+            table.extend(old.iter().map(|&y| new[self.table[x * order + y] as usize]));
+        }
+        self.table = table;
+        self.p = old.iter().map(|&x| self.p[x]).collect();
+        self.reps = old.iter().map(|&x| self.reps[x].clone()).collect();
+        self.pretend = self.pretend.iter().map(|&x| new[x as usize]).collect();
     }
 
     /// A monoid from its table (`table[x * order + y]`), P-portion and pretending function,
