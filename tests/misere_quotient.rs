@@ -319,3 +319,32 @@ fn huge_heaps_through_the_quotient() {
         sums = longer;
     }
 }
+
+/// Plambeck's quaternary bounties ("Quaternary Bounties", 2005; plambeck.org, misère octal
+/// games, quaternary games): the three-digit quaternary games whose heaps are not all misère
+/// nim-heaps, .121, .123, .131, .201, .211, .312 and .331. Each quotient to heap 60 exists and
+/// predicts the outcome of every small sum as play does. (No order of these quotients was found
+/// in the sources at hand, so none is pinned here.)
+#[test]
+fn quaternary_bounties_agree_with_play() {
+    for code in ["0.121", "0.123", "0.131", "0.201", "0.211", "0.312", "0.331"] {
+        assert!(agrees_with_play(code, 60, 3, 40, 6, 6) > 1000, "{code}");
+    }
+}
+
+/// Plambeck's solution of .312 (plambeck.org, "The Game .312", solved 4 February 2003):
+/// heap 4 is the game A = {2+, 1} with A + A = 0 in play, heap 3 and every odd heap from 5 on
+/// pretend to be the adder :4, every even heap from 6 on the adder :5 = :4 + :1, heap 1 the
+/// adder :1. The quotient must say the same: Φ(4)² = 1 ≠ Φ(4), Φ(odd h ≥ 5) = Φ(3), Φ(even
+/// h ≥ 6) = Φ(3)Φ(1).
+#[test]
+fn quaternary_312_is_plambecks_solution() {
+    let q = Quotient::of_heaps(&octal("0.312"), 60).unwrap();
+    let phi = |h: usize| q.heap_element(h).unwrap();
+    assert_ne!(phi(4), 0);
+    assert_eq!(q.mul(phi(4), phi(4)), 0);
+    for h in (5..=60).step_by(2) {
+        assert_eq!(phi(h), phi(3), "heap {h}");
+        assert_eq!(phi(h + 1), q.mul(phi(3), phi(1)), "heap {}", h + 1);
+    }
+}
