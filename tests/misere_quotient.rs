@@ -327,7 +327,9 @@ fn huge_heaps_through_the_quotient() {
 /// in the sources at hand, so none is pinned here.)
 #[test]
 fn quaternary_bounties_agree_with_play() {
-    for code in ["0.121", "0.123", "0.131", "0.201", "0.211", "0.312", "0.331"] {
+    for code in [
+        "0.121", "0.123", "0.131", "0.201", "0.211", "0.312", "0.331",
+    ] {
         assert!(agrees_with_play(code, 60, 3, 40, 6, 6) > 1000, "{code}");
     }
 }

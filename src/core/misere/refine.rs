@@ -328,6 +328,15 @@ impl Product {
         Product { base, cyclics }
     }
 
+    /// The number of codes.
+    fn space(&self) -> u64 {
+        self.cyclics
+            .iter()
+            .fold(self.base.order() as u64, |acc, c| {
+                acc.saturating_mul(c.size() as u64)
+            })
+    }
+
     /// The generator x of cyclic component i.
     fn generator(&self, i: usize) -> Code {
         let scale: u64 = self.cyclics[..i].iter().map(|c| c.size() as u64).product();
@@ -354,7 +363,10 @@ impl Product {
     /// games, reduced by indistinguishability. None past `MAX_CANDIDATE` or `MAX_VERIFIED`.
     fn candidate(&self, pretend: &[Code], moves: &[Vec<Vec<usize>>]) -> Option<Quotient> {
         let reached = Reached::new(self, pretend)?;
-        let pretend: Vec<u32> = pretend.iter().map(|c| reached.id[c]).collect();
+        let pretend: Vec<u32> = pretend
+            .iter()
+            .map(|&c| reached.id.get(c).expect("the heaps' elements are reached"))
+            .collect();
         let options = option_images(&reached, &pretend, moves);
         let heaps = Heaps {
             pretend: &pretend,
@@ -369,7 +381,43 @@ impl Product {
 struct Reached<'a> {
     product: &'a Product,
     codes: Vec<Code>,
-    id: AHashMap<Code, u32>,
+    id: CodeIndex,
+}
+
+/// The number of each reached code: a table over all codes when they are few (the products
+/// are multiplied in the inner loops of the walks), a hash map otherwise.
+enum CodeIndex {
+    Dense(Vec<u32>),
+    Sparse(AHashMap<Code, u32>),
+}
+
+/// The largest code space indexed by a table.
+const MAX_DENSE: u64 = 1 << 22;
+
+impl CodeIndex {
+    fn new(space: u64) -> CodeIndex {
+        if space <= MAX_DENSE {
+            CodeIndex::Dense(vec![u32::MAX; space as usize])
+        } else {
+            CodeIndex::Sparse(AHashMap::new())
+        }
+    }
+
+    fn get(&self, c: Code) -> Option<u32> {
+        match self {
+            CodeIndex::Dense(v) => Some(v[c.0 as usize]).filter(|&i| i != u32::MAX),
+            CodeIndex::Sparse(m) => m.get(&c).copied(),
+        }
+    }
+
+    fn insert(&mut self, c: Code, i: u32) {
+        match self {
+            CodeIndex::Dense(v) => v[c.0 as usize] = i,
+            CodeIndex::Sparse(m) => {
+                m.insert(c, i);
+            }
+        }
+    }
 }
 
 impl<'a> Reached<'a> {
@@ -380,7 +428,7 @@ impl<'a> Reached<'a> {
         let mut reached = Reached {
             product,
             codes: vec![Code(0)],
-            id: AHashMap::new(),
+            id: CodeIndex::new(product.space()),
         };
         reached.id.insert(Code(0), 0);
         let mut i = 0;
@@ -391,7 +439,7 @@ impl<'a> Reached<'a> {
             let x = reached.codes[i];
             for &g in &gens {
                 let y = product.mul(x, g);
-                if !reached.id.contains_key(&y) {
+                if reached.id.get(y).is_none() {
                     if reached.codes.len() >= MAX_CANDIDATE {
                         return None;
                     }
@@ -414,7 +462,9 @@ impl Monoid for Reached<'_> {
         let z = self
             .product
             .mul(self.codes[x as usize], self.codes[y as usize]);
-        self.id[&z]
+        self.id
+            .get(z)
+            .expect("a product of reached elements is reached")
     }
 }
 
