@@ -302,9 +302,9 @@ fn twins_is_nim_one_along() {
     assert_eq!(grundy("2", 100), nim);
 }
 
-/// Moidores (up to nine coins) and Moebius (up to five) by the naive search as well.
+/// Moidores (up to nine coins), Mogul (seven) and Moebius (five) by the naive search as well.
 #[test]
-fn moidores_and_moebius_match_a_naive_search() {
+fn moidores_mogul_and_moebius_match_a_naive_search() {
     let upto = |max| Rules {
         min: 1,
         max,
@@ -316,4 +316,5 @@ fn moidores_and_moebius_match_a_naive_search() {
     };
     assert_eq!(grundy("1-9", 18), naive(&upto(9), 18));
     assert_eq!(grundy("1-5", 18), naive(&upto(5), 18));
+    assert_eq!(grundy("1-7", 18), naive(&upto(7), 18));
 }
