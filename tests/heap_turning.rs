@@ -1,7 +1,9 @@
 //! Coin-turning games (`turning "1-3"`) against the definition, searched naively here, and
 //! against Winning Ways ch. 14: Mock Turtles' values are the odious numbers, Ruler's the largest
-//! power of two dividing the position, Grunt's those of Grundy's game one position along, and the
-//! Mock Turtle theorem links turning up to 2k and up to 2k + 1 coins.
+//! power of two dividing the position, Grunt's those of Grundy's game one position along, Twins'
+//! those of Nim one along, and the Mock Turtle theorem links turning up to 2k and up to 2k + 1
+//! coins (up to Moidores, nine). The P-positions of Mogul on 24 coins are the Golay code, and
+//! those of Mock Turtles on 8 and 16 coins extended Hamming codes (Conway and Sloane).
 
 use cg::eval::{evaluate, Interpreter, Value};
 
@@ -220,7 +222,7 @@ fn grunt_is_grundys_game_one_position_along() {
 /// of turning up to 2k coins: each value made odious.
 #[test]
 fn the_mock_turtle_theorem_links_even_and_odd_counts() {
-    for k in 1..=3 {
+    for k in 1..=4 {
         let mut even = vec![0];
         even.extend(grundy(&format!("1-{}", 2 * k), 40));
         let odd = grundy(&format!("1-{}", 2 * k + 1), 41);
@@ -242,4 +244,77 @@ fn bad_codes_are_reported() {
             "{text} should be refused"
         );
     }
+}
+
+/// How many sets of the coins 1..=n, by size, have nim-sum 0: the P-positions of the game on n
+/// coins. They form a linear code (the nim-sum is linear over GF(2)) with no two words closer than
+/// k + 1 when up to k coins may be turned (a move would join them); Conway and Sloane
+/// ("Lexicographic codes: error-correcting codes from game theory", IEEE Trans. Inform. Theory
+/// 32, 1986; Winning Ways ch. 14, "Mogul") show it is the lexicode of that distance.
+fn p_position_weights(values: &[u64]) -> Vec<u64> {
+    let n = values.len();
+    let mut weights = vec![0u64; n + 1];
+    // Gray code: each step turns one coin, so the nim-sum changes by one value.
+    let (mut xor, mut set) = (0u64, 0u64);
+    for step in 0u64..1 << n {
+        if step > 0 {
+            let coin = step.trailing_zeros() as usize;
+            set ^= 1 << coin;
+            xor ^= values[coin];
+        }
+        if xor == 0 {
+            weights[set.count_ones() as usize] += 1;
+        }
+    }
+    weights
+}
+
+/// Mogul (turn up to seven coins): the P-positions of 24 coins are the extended binary Golay
+/// code, whose weight enumerator is 1 + 759 x^8 + 2576 x^12 + 759 x^16 + x^24 (Conway and
+/// Sloane, *Sphere Packings, Lattices and Groups*, ch. 3, and the paper above).
+#[test]
+fn mogul_on_twenty_four_coins_is_the_golay_code() {
+    let weights = p_position_weights(&grundy("1-7", 24));
+    let mut golay = vec![0u64; 25];
+    for (w, count) in [(0, 1), (8, 759), (12, 2576), (16, 759), (24, 1)] {
+        golay[w] = count;
+    }
+    assert_eq!(weights, golay);
+}
+
+/// Mock Turtles (up to three coins) on 8 and 16 coins: the extended Hamming codes [8,4,4], with
+/// enumerator 1 + 14 x^4 + x^8, and [16,11,4], with 140 words of weight 4 (the lexicodes of
+/// distance 4; MacWilliams and Sloane, ch. 1).
+#[test]
+fn mock_turtles_on_eight_and_sixteen_coins_are_hamming_codes() {
+    let eight = p_position_weights(&grundy("1-3", 8));
+    assert_eq!(eight, vec![1, 0, 0, 0, 14, 0, 0, 0, 1]);
+    let sixteen = p_position_weights(&grundy("1-3", 16));
+    assert_eq!(sixteen.iter().sum::<u64>(), 1 << 11);
+    assert_eq!(sixteen[..5], [1, 0, 0, 0, 140]);
+}
+
+/// Twins (turn exactly two coins) is Nim one along: a head at n moves to a head at any m < n
+/// (Winning Ways ch. 14), so coin n is worth n - 1.
+#[test]
+fn twins_is_nim_one_along() {
+    let nim: Vec<u64> = (0..100).collect();
+    assert_eq!(grundy("2", 100), nim);
+}
+
+/// Moidores (up to nine coins), Mogul (seven) and Moebius (five) by the naive search as well.
+#[test]
+fn moidores_mogul_and_moebius_match_a_naive_search() {
+    let upto = |max| Rules {
+        min: 1,
+        max,
+        consecutive: false,
+        within: None,
+        equally_spaced: false,
+        symmetric: false,
+        leftmost: false,
+    };
+    assert_eq!(grundy("1-9", 18), naive(&upto(9), 18));
+    assert_eq!(grundy("1-5", 18), naive(&upto(5), 18));
+    assert_eq!(grundy("1-7", 18), naive(&upto(7), 18));
 }

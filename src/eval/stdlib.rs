@@ -20,4 +20,5 @@ pub static FILES: &[(&str, &str)] = &[
         "classic_graphs.cg",
         include_str!("../../stdlib/classic_graphs.cg"),
     ),
+    ("strips.cg", include_str!("../../stdlib/strips.cg")),
 ];

@@ -15,6 +15,10 @@
 //! - `?` the heaps must not all be equal (for two heaps the same as `!`),
 //! - `=` the heaps must all be equal;
 //!
+//! a digit may also be written as its numbers of heaps in braces, `k` exactly k heaps and `k+`
+//! k or more: `{2+}=.0` splits a heap into two or more equal heaps (Maundy Cake's rule), and
+//! `{1,3}` is the hexadecimal digit A;
+//!
 //! and a final block in square brackets repeats for ever (`0.[3]` is Nim, `0.[37]` lets any
 //! number of tokens go, splitting the rest when the number is even). Digits before the one just
 //! left of the point are *additive*: the `k`-th digit to its left is for adding `k` tokens, which
@@ -89,39 +93,43 @@ impl Constraint {
 }
 
 /// One digit of a take-and-break code: bit `k` of `heaps` allows leaving exactly `k` non-empty
-/// heaps; `constraint` restricts the moves that leave two or more.
+/// heaps, and `at_least` any number of heaps from it on (the `k+` of a digit `{...}`);
+/// `constraint` restricts the moves that leave two or more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Digit {
     pub heaps: u64,
+    pub at_least: Option<usize>,
     pub constraint: Constraint,
 }
 
 impl Digit {
     /// The digit 0: no move.
-    pub const ZERO: Digit = Digit {
-        heaps: 0,
-        constraint: Constraint::Unconstrained,
-    };
+    pub const ZERO: Digit = Digit::new(0);
 
     /// An unconstrained digit with this value (`Digit::new(7)` is the octal digit 7).
     pub const fn new(heaps: u64) -> Digit {
         Digit {
             heaps,
+            at_least: None,
             constraint: Constraint::Unconstrained,
         }
     }
 
     pub fn is_zero(self) -> bool {
-        self.heaps == 0
+        self.heaps == 0 && self.at_least.is_none()
     }
 
     /// Whether the digit allows leaving exactly `k` heaps.
     pub fn allows(self, k: usize) -> bool {
-        k < 64 && self.heaps >> k & 1 == 1
+        (k < 64 && self.heaps >> k & 1 == 1) || self.at_least.is_some_and(|m| k >= m)
     }
 
-    /// The largest number of heaps the digit may leave (0 for the digit 0).
+    /// The largest number of heaps the digit may leave (0 for the digit 0; `usize::MAX` when
+    /// any number from some count on is allowed, so that callers bound it by the tokens left).
     pub fn max_heaps(self) -> usize {
+        if self.at_least.is_some() {
+            return usize::MAX;
+        }
         (64 - self.heaps.leading_zeros() as usize).saturating_sub(1)
     }
 }
@@ -316,7 +324,12 @@ fn parse_code(text: &str, radix: Radix) -> Result<TakeBreakCode, CodeError> {
                 i += 1;
             }
             _ => {
-                let (value, next) = parse_digit_value(text, i, radix)?;
+                let (value, at_least, next) = if c == b'{' {
+                    parse_heap_counts(text, i, radix)?
+                } else {
+                    let (value, next) = parse_digit_value(text, i, radix)?;
+                    (value, None, next)
+                };
                 let (constraint, next) = match bytes.get(next) {
                     Some(b'!') => (Constraint::PairwiseUnequal, next + 1),
                     Some(b'?') => (Constraint::NotAllEqual, next + 1),
@@ -325,6 +338,7 @@ fn parse_code(text: &str, radix: Radix) -> Result<TakeBreakCode, CodeError> {
                 };
                 let digit = Digit {
                     heaps: value,
+                    at_least,
                     constraint,
                 };
                 if point.is_some() {
@@ -404,6 +418,60 @@ fn parse_code(text: &str, radix: Radix) -> Result<TakeBreakCode, CodeError> {
     })
 }
 
+/// A digit written as its numbers of heaps in braces (CGSuite's form, as in Maundy Cake's
+/// `{2+}=.0`): a comma-separated list of counts `k` (leave exactly k heaps) and at most one
+/// `k+` (k or more). Gives the bits of the exact counts, the least of the open range, and the
+/// offset after `}`.
+fn parse_heap_counts(
+    text: &str,
+    open: usize,
+    radix: Radix,
+) -> Result<(u64, Option<usize>, usize), CodeError> {
+    if radix != Radix::General {
+        return Err(CodeError::new(
+            open,
+            "digits in braces `{...}` belong to the general take-and-break notation (`tb`)",
+        ));
+    }
+    let bytes = text.as_bytes();
+    let (mut heaps, mut at_least) = (0u64, None);
+    let mut i = open + 1;
+    loop {
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        if start == i {
+            return Err(CodeError::new(
+                i,
+                "expected a number of heaps (`{1,3}`, `{2+}`)",
+            ));
+        }
+        let count: usize = text[start..i]
+            .parse()
+            .map_err(|_| CodeError::new(start, "the number of heaps is too large"))?;
+        if bytes.get(i) == Some(&b'+') {
+            if at_least.is_some() {
+                return Err(CodeError::new(start, "a digit has only one `k+` count"));
+            }
+            at_least = Some(count);
+            i += 1;
+        } else if count < 64 {
+            heaps |= 1 << count;
+        } else {
+            return Err(CodeError::new(
+                start,
+                "an exact number of heaps is at most 63 (write `k+` for k or more)",
+            ));
+        }
+        match bytes.get(i) {
+            Some(b',') => i += 1,
+            Some(b'}') => return Ok((heaps, at_least, i + 1)),
+            _ => return Err(CodeError::new(i, "expected `,` or `}` in a digit `{...}`")),
+        }
+    }
+}
+
 /// The value of the digit at byte `i` and the offset after it.
 fn parse_digit_value(text: &str, i: usize, radix: Radix) -> Result<(u64, usize), CodeError> {
     let bytes = text.as_bytes();
@@ -435,11 +503,12 @@ fn parse_digit_value(text: &str, i: usize, radix: Radix) -> Result<(u64, usize),
         b'0'..=b'9' => (c - b'0') as u64,
         b'a'..=b'z' => (c - b'a') as u64 + 10,
         b'A'..=b'Z' => (c - b'A') as u64 + 10,
-        b'{' | b'(' | b'*' => {
+        b'(' | b'*' => {
             return Err(CodeError::new(
                 i,
-                "CGSuite's `{...}`, `(...)` and `*` digit forms are not supported: write the \
-                 digit's value (`&N;` when it is 32 or more) with one of `!`, `?`, `=`",
+                "CGSuite's `(...)` and `*` digit forms are not supported: write the digit's \
+                 value (`&N;` when it is 32 or more), or its numbers of heaps in braces \
+                 (`{2,3}`, `{2+}`), with one of `!`, `?`, `=`",
             ));
         }
         b'_' => {
@@ -812,10 +881,14 @@ impl fmt::Display for HeapRules {
     }
 }
 
-/// Visits every way of leaving `total` tokens as heaps allowed by `digit`, each a list of heap
-/// sizes, ascending.
-pub(crate) fn visit_digit(digit: Digit, total: usize, f: &mut dyn FnMut(&[usize])) {
-    visit_partitions(digit, total, &mut Vec::new(), f);
+/// Visits every way of leaving `total` tokens as exactly `heaps >= 2` heaps obeying `constraint`.
+pub(crate) fn visit_exactly(
+    heaps: usize,
+    constraint: Constraint,
+    total: usize,
+    f: &mut dyn FnMut(&[usize]),
+) {
+    partitions(total, heaps, 1, constraint, &mut Vec::new(), f);
 }
 
 /// Visits every way of leaving `total` tokens as heaps allowed by `digit`.
@@ -976,7 +1049,7 @@ mod tests {
             3
         );
         assert!(TakeBreakCode::parse_hexadecimal("0.F6").is_ok());
-        assert!(err("0.{1,2}").message.contains("not supported"));
+        assert!(err("0.(1,2)").message.contains("not supported"));
         assert!(err("0.*").message.contains("not supported"));
         assert_eq!(err("0.77_1").offset, 4);
         assert_eq!(err("0.7é").offset, 3);

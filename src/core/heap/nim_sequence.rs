@@ -30,7 +30,7 @@ use crate::core::check_interrupt;
 use std::ops::Range;
 
 use super::bits::Bits;
-use super::code::{visit_digit, Constraint, Digit, HeapRules};
+use super::code::{visit_exactly, Constraint, Digit, HeapRules};
 use super::mirror::Mirror;
 use super::periodicity::{proof_parameters, proven_nim_period};
 use super::row_helper::{Kernel, RowHelper};
@@ -189,11 +189,7 @@ fn insert_pairs(g: &[u32], m: usize, kind: PairKind, seen: &mut Bits) {
 /// Inserts the XOR of every partition of `total` into exactly `heaps >= 3` heaps allowed by
 /// `digit`'s constraint.
 fn insert_partitions(g: &[u32], digit: Digit, total: usize, heaps: usize, seen: &mut Bits) {
-    let exactly = Digit {
-        heaps: 1 << heaps,
-        constraint: digit.constraint,
-    };
-    visit_digit(exactly, total, &mut |parts| {
+    visit_exactly(heaps, digit.constraint, total, &mut |parts| {
         seen.insert(parts.iter().fold(0, |x, &h| x ^ g[h]));
     });
 }

@@ -246,7 +246,9 @@ pub fn nim_periodicity(rules: &HeapRules, values: &[u32]) -> Option<Periodicity>
 /// removals, no constraint on the heaps left, no tokens added.
 pub(crate) fn proof_parameters(rules: &HeapRules) -> Option<(usize, usize)> {
     let t = rules.max_removal()?;
-    (!rules.is_constrained() && rules.max_addition() == 0).then(|| (rules.max_heaps(), t))
+    let k = rules.max_heaps();
+    // A digit `{k+}` leaves any number of heaps: the theorem's bound needs a largest.
+    (!rules.is_constrained() && rules.max_addition() == 0 && k != usize::MAX).then_some((k, t))
 }
 
 #[cfg(test)]
