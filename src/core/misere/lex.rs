@@ -267,3 +267,76 @@ impl<M: Monoid> Search<'_, M> {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A monoid by its table.
+    struct Table(Vec<Vec<u32>>);
+
+    impl Monoid for Table {
+        fn order(&self) -> usize {
+            self.0.len()
+        }
+        fn mul(&self, x: u32, y: u32) -> u32 {
+            self.0[x as usize][y as usize]
+        }
+    }
+
+    /// {1, x, x², x³ | x⁴ = x²}.
+    fn cyclic_2_2() -> Table {
+        let add = |a: usize, b: usize| if a + b < 4 { a + b } else { 2 + (a + b) % 2 };
+        Table(
+            (0..4)
+                .map(|a| (0..4).map(|b| add(a, b) as u32).collect())
+                .collect(),
+        )
+    }
+
+    /// Misère Nim with heaps of 1 only, heap 1 the generator x: k heaps of 1 are a P-position
+    /// exactly when k is odd (by hand: the players take one heap each in turn, and the one who
+    /// takes the last loses), so P = {x, x³}; the least words are 0, 1, 2 and 3 heaps.
+    #[test]
+    fn p_portion_of_heaps_of_one() {
+        let m = cyclic_2_2();
+        let options = vec![vec![], vec![0]];
+        let heaps = Heaps {
+            pretend: &[0, 1],
+            options: &options,
+        };
+        let (p, words) = mark_p_portion(&m, &heaps);
+        assert_eq!(p, vec![false, true, false, true]);
+        let copies: Vec<u32> = words.iter().map(|w| w.as_ref().unwrap()[1]).collect();
+        assert_eq!(copies, vec![0, 1, 2, 3]);
+        assert_eq!(least_n_failure(&m, &p, &heaps, None), None);
+        assert_eq!(least_p_failure(&m, &p, &heaps, &words), None);
+    }
+
+    /// {1, x | x² = 1} with nothing in P is wrong first on one heap of 1 (its only move is to
+    /// the empty game, an N-position, so it is P); with everything in P, on the same heap (a
+    /// P-position that moves to one).
+    #[test]
+    fn least_failures_of_wrong_candidates() {
+        let m = Table(vec![vec![0, 1], vec![1, 0]]);
+        let options = vec![vec![], vec![0]];
+        let heaps = Heaps {
+            pretend: &[0, 1],
+            options: &options,
+        };
+        assert_eq!(
+            least_n_failure(&m, &[false, false], &heaps, None),
+            Some(vec![0, 1])
+        );
+        let words = least_words(&m, &heaps);
+        assert_eq!(
+            least_p_failure(&m, &[true, true], &heaps, &words),
+            Some(vec![0, 1])
+        );
+        // An N-failure at or past the bound is not looked for.
+        assert_eq!(
+            least_n_failure(&m, &[false, false], &heaps, Some(&vec![0, 1])),
+            None
+        );
+    }
+}

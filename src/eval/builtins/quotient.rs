@@ -57,7 +57,7 @@ impl fmt::Display for QuotientValue {
 
 pub static BUILTINS: &[Builtin] = &[
     builtin!("misere_quotient", "misere_quotient(R, n)", Exactly(2),
-        "The misère quotient of the impartial heap game R restricted to heaps 0..=n (Plambeck and Siegel 2008): its presentation, order, P-portion and pretending function. Every quotient printed has passed the verification theorem; an error when no candidate passes.",
+        "The misère quotient of the impartial heap game R restricted to heaps 0..=n (Plambeck and Siegel 2008), by Siegel's iterative refinement (the MisereSolver procedure): its presentation, order, P-portion and pretending function. Every quotient printed has passed the verification theorem; an error when no candidate passes or the candidates grow too large.",
         "quotient_order(misere_quotient(octal 0.75, 10))  # 8", |a, _| misere_quotient(&a[0], &a[1])),
     builtin!("quotient_order", "quotient_order(Q)", Exactly(1),
         "The number of elements of a misère quotient.",
