@@ -3,9 +3,10 @@
 //! alternate play found by a minimax search.
 //!
 //! Berlekamp's tables ("Blockbusting and Domineering", J. Combin. Theory A 49, 1988; Winning
-//! Ways, 2nd ed., ch. 6) give the strips' values after overheating; we had no copy to read, so
-//! the checks below are independent of them: the rules (Wikipedia's statement of Berlekamp's
-//! game: Left scores the pairs of neighbouring parcels both hers) and hand computation.
+//! Ways, 2nd ed., vol. 1, p. 186) give the strips' values after overheating; we had no copy to
+//! read, so the checks below are independent of them: the rules (Wikipedia's statement of
+//! Berlekamp's game: Left scores the pairs of neighbouring parcels both hers) and hand
+//! computation.
 
 use std::collections::HashMap;
 
@@ -150,9 +151,10 @@ fn blockbusting_agrees_with_a_game_tree_on_every_strip_up_to_seven() {
     }
 }
 
-/// Blockbusting is never a zugzwang (one more parcel of your own never lowers your score), so
-/// the stops of a strip are the scores of alternate play (Milnor's universe; Winning Ways ch. 6
-/// reads the game's score off its stops in the same way).
+/// In Blockbusting claiming a parcel is never worse than passing (one more parcel of your own
+/// never lowers your score), and in such a game the stops are the scores of alternate play
+/// (Milnor, "Sums of positional games", 1953). A failure here would mean a wrong value or a
+/// zugzwang we did not expect: both worth knowing.
 #[test]
 fn blockbusting_stops_are_the_scores_of_alternate_play() {
     let mut interpreter = Interpreter::new();
