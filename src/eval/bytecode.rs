@@ -135,6 +135,14 @@ pub enum Instr {
         count: u32,
         span: SpanId,
     },
+    /// Calls the running function itself (a recursive call by its own name; spans as for
+    /// `CallGlobal`).
+    CallSelf {
+        dst: Reg,
+        args: Reg,
+        count: u32,
+        span: SpanId,
+    },
     /// Calls the value in `callee` (spans as for `CallGlobal`).
     Call {
         dst: Reg,
