@@ -143,6 +143,17 @@ impl Interpreter {
                         (Value::Number(Num::Small(x)), Value::Number(Num::Small(y))) => {
                             small_comparison(*op, *x, *y)
                         }
+                        // Equality decided by the parts (`cell(g, c) == "."`): compared where
+                        // the values lie, with no copy and no call of the general operation.
+                        (a, b)
+                            if matches!(op, BinaryOp::Eq | BinaryOp::Ne)
+                                && compares_in_place(a) =>
+                        {
+                            let holds = (a == b) == (*op == BinaryOp::Eq);
+                            self.discard(code, *lhs);
+                            self.discard(code, *rhs);
+                            Some(holds)
+                        }
                         _ => None,
                     };
                     let holds = match holds {
@@ -229,6 +240,19 @@ impl Interpreter {
                     index,
                     spans,
                 } => {
+                    // An element of a list or tuple at a machine index in range, as
+                    // `c[0]`: copied out with no call of the general operation.
+                    if let (
+                        Value::List(items) | Value::Tuple(items),
+                        Value::Number(Num::Small(k)),
+                    ) = (self.register(*target), self.register(*index))
+                    {
+                        if let Some(item) = usize::try_from(*k).ok().and_then(|k| items.get(k)) {
+                            let v = item.clone();
+                            self.set(*dst, v);
+                            continue;
+                        }
+                    }
                     let s = *spans as usize;
                     let v = ops::index(
                         self.register(*target),
@@ -517,6 +541,14 @@ impl Interpreter {
             Value::Bool(b) => Value::Bool(*b),
             _ if r >= code.locals => std::mem::replace(self.register_mut(r), Value::Nothing),
             other => other.clone(),
+        }
+    }
+
+    /// Empties register `r` when it holds an intermediate value (used once, and now used).
+    #[inline(always)]
+    fn discard(&mut self, code: &Code, r: Reg) {
+        if r >= code.locals && !owns_nothing(self.register(r)) {
+            *self.register_mut(r) = Value::Nothing;
         }
     }
 
