@@ -191,6 +191,15 @@ pub enum Instr {
         exit: Label,
         span: SpanId,
     },
+    /// The bottom of a `for` loop: the next element into `var` and back to `body` (the
+    /// instruction after the loop's `ForNext`), or on past this instruction when there is
+    /// none. One instruction per iteration instead of a `Jump` back to `ForNext`.
+    ForLoop {
+        state: Reg,
+        var: Reg,
+        body: Label,
+        span: SpanId,
+    },
     /// Counts a step of a `while` loop (interrupts and the step budget).
     LoopStep {
         span: SpanId,

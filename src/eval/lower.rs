@@ -298,7 +298,12 @@ impl Lowerer {
             });
         }
         lower_body(self);
-        self.emit(Instr::Jump { target: head });
+        self.emit(Instr::ForLoop {
+            state,
+            var,
+            body: head + 1,
+            span,
+        });
         let end = self.here();
         self.patch(next, end);
         if breakable {

@@ -391,6 +391,20 @@ impl Interpreter {
                     crate::core::check_interrupt();
                     self.step(&code.spans[*span as usize])?;
                 }
+                Instr::ForLoop {
+                    state,
+                    var,
+                    body,
+                    span,
+                } => {
+                    if !self.next_item(*state, *var) {
+                        self.set(*state, Value::Nothing);
+                        continue;
+                    }
+                    pc = *body as usize;
+                    crate::core::check_interrupt();
+                    self.step(&code.spans[*span as usize])?;
+                }
                 Instr::LoopStep { span } => {
                     crate::core::check_interrupt();
                     self.step(&code.spans[*span as usize])?;
