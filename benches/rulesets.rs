@@ -37,3 +37,53 @@ fn hackenbush_tree_of_15_edges() -> Value {
 fn geodetic_achievement_3x3x3() -> Value {
     run("geodetic_achievement(path(3) * path(3) * path(3))")
 }
+
+/// Domineering on 5x5 the way the standard library writes it: every rule one builtin call on
+/// a bit board (`place_pairs`, `regions`, `canonical_grid`), so the interpreter is not on the
+/// path. The yardstick for the two rulesets written in cg below.
+#[divan::bench(sample_count = 3)]
+fn domineering_5x5_builtin_rules() -> Value {
+    run("Domineering(grid(\".....|.....|.....|.....|.....\"))")
+}
+
+/// The moves written in cg over the grid's cells (issue 22's naive Domineering), keeping the
+/// builtin decomposition and symmetry hooks: the interpreter makes every option.
+const DOMINEERING_MOVES_IN_CG: &str = "
+ruleset GridDomineering {
+    left g = [fill(g, [c, (c[0] + 1, c[1])], \"#\") for c in cells(g, \".\") if cell(g, (c[0] + 1, c[1])) == \".\"]
+    right g = [fill(g, [c, (c[0], c[1] + 1)], \"#\") for c in cells(g, \".\") if cell(g, (c[0], c[1] + 1)) == \".\"]
+    split g = regions(g, \".\")
+    normal g = canonical_grid(g)
+}
+";
+
+#[divan::bench(sample_count = 3)]
+fn domineering_5x5_moves_in_cg() -> Value {
+    run(&format!(
+        "{DOMINEERING_MOVES_IN_CG}\nGridDomineering(grid(\".....|.....|.....|.....|.....\"))"
+    ))
+}
+
+/// Domineering with no board builtin at all: a position is the set of empty cells, and there
+/// is no decomposition into regions and no symmetry, so every placement of dominoes is a
+/// position of its own (on 4x5 already 60 times the builtin path's time, mostly in hashing
+/// and comparing the sets).
+const DOMINEERING_OVER_CELLS: &str = "
+ruleset CellsDomineering {
+    left cs = [difference(cs, {c, (c[0] + 1, c[1])}) for c in cs if (c[0] + 1, c[1]) in cs]
+    right cs = [difference(cs, {c, (c[0], c[1] + 1)}) for c in cs if (c[0], c[1] + 1) in cs]
+}
+def board(h, w) = {(r, c) for r in 0..h for c in 0..w}
+";
+
+#[divan::bench(sample_count = 1)]
+fn domineering_4x5_over_a_set_of_cells() -> Value {
+    run(&format!(
+        "{DOMINEERING_OVER_CELLS}\nCellsDomineering(board(4, 5))"
+    ))
+}
+
+#[divan::bench(sample_count = 3)]
+fn domineering_4x5_builtin_rules() -> Value {
+    run("Domineering(grid(\".....|.....|.....|.....\"))")
+}

@@ -135,6 +135,14 @@ pub enum Instr {
         count: u32,
         span: SpanId,
     },
+    /// Calls the running function itself (a recursive call by its own name; spans as for
+    /// `CallGlobal`).
+    CallSelf {
+        dst: Reg,
+        args: Reg,
+        count: u32,
+        span: SpanId,
+    },
     /// Calls the value in `callee` (spans as for `CallGlobal`).
     Call {
         dst: Reg,
@@ -181,6 +189,15 @@ pub enum Instr {
         state: Reg,
         var: Reg,
         exit: Label,
+        span: SpanId,
+    },
+    /// The bottom of a `for` loop: the next element into `var` and back to `body` (the
+    /// instruction after the loop's `ForNext`), or on past this instruction when there is
+    /// none. One instruction per iteration instead of a `Jump` back to `ForNext`.
+    ForLoop {
+        state: Reg,
+        var: Reg,
+        body: Label,
         span: SpanId,
     },
     /// Counts a step of a `while` loop (interrupts and the step budget).

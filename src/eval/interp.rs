@@ -31,10 +31,37 @@ pub const MAX_CALL_DEPTH: usize = 20_000;
 
 struct Frame {
     base: usize,
-    /// The running function; `None` for a top-level program.
-    function: Option<Rc<Function>>,
+    /// The running function; null for a top-level program. It is kept alive by `owned`, or,
+    /// for a recursive call the register code made (`CallSelf`), by the frame of the call
+    /// that made it: no reference count is touched on that path.
+    function: *const Function,
+    owned: Option<Rc<Function>>,
     /// The program's source, for a top-level frame (a function's is in its body).
     source: Option<Rc<Source>>,
+    /// For a call the register code entered without recursing: where it goes back to.
+    back: ReturnPoint,
+}
+
+/// Where a call made by the register code goes back to: the caller's code and the place in
+/// it, the caller's registers for the arguments (where the callee's frame began) and for the
+/// value, and the call's spans in the caller's code.
+#[derive(Clone, Copy)]
+pub(super) struct ReturnPoint {
+    pub code: *const super::bytecode::Code,
+    pub pc: usize,
+    pub dst: super::bytecode::Reg,
+    pub args: super::bytecode::Reg,
+    pub span: super::bytecode::SpanId,
+}
+
+impl ReturnPoint {
+    const NONE: ReturnPoint = ReturnPoint {
+        code: std::ptr::null(),
+        pc: 0,
+        dst: 0,
+        args: 0,
+        span: 0,
+    };
 }
 
 pub struct Interpreter {
@@ -183,41 +210,92 @@ impl Interpreter {
     }
 
     /// The function whose body is running.
-    pub(super) fn running_function(&self) -> &Rc<Function> {
-        self.frame().function.as_ref().expect("a running function")
+    pub(super) fn running_function(&self) -> &Function {
+        let f = self.frame().function;
+        assert!(!f.is_null(), "a running function");
+        // SAFETY: a frame's function is kept alive by the frame or one below it (see `Frame`).
+        unsafe { &*f }
+    }
+
+    /// The running function as a shared value.
+    pub(super) fn running_function_rc(&self) -> Rc<Function> {
+        let f = self.running_function() as *const Function;
+        // SAFETY: `f` points into a live `Rc` (see `Frame`); the count taken here is the new
+        // value's own.
+        unsafe {
+            Rc::increment_strong_count(f);
+            Rc::from_raw(f)
+        }
     }
 
     fn frame(&self) -> &Frame {
         &self.frames[self.depth - 1]
     }
 
-    fn push_frame(
+    /// The number of frames running.
+    #[inline(always)]
+    pub(super) fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Where the running frame goes back to, for a call the register code entered.
+    #[inline(always)]
+    pub(super) fn return_point(&self) -> ReturnPoint {
+        self.frames[self.depth - 1].back
+    }
+
+    pub(super) fn push_frame(
         &mut self,
         base: usize,
         function: Option<Rc<Function>>,
         source: Option<Rc<Source>>,
     ) {
+        let raw = function.as_ref().map_or(std::ptr::null(), Rc::as_ptr);
+        self.push_call_frame(base, raw, function, source, ReturnPoint::NONE);
+    }
+
+    /// Pushes a frame: `function` is the running function, `owned` what keeps it alive when
+    /// no frame below does.
+    #[inline(always)]
+    pub(super) fn push_call_frame(
+        &mut self,
+        base: usize,
+        function: *const Function,
+        owned: Option<Rc<Function>>,
+        source: Option<Rc<Source>>,
+        back: ReturnPoint,
+    ) {
         if self.depth == self.frames.len() {
             self.frames.push(Frame {
                 base: 0,
-                function: None,
+                function: std::ptr::null(),
+                owned: None,
                 source: None,
+                back: ReturnPoint::NONE,
             });
         }
         // Field by field: the frame is written where it stays, not built and copied.
         let frame = &mut self.frames[self.depth];
         frame.base = base;
         frame.function = function;
+        frame.owned = owned;
         frame.source = source;
+        frame.back = back;
         self.depth += 1;
         self.base = base;
     }
 
-    fn pop_frame(&mut self) {
+    #[inline(always)]
+    pub(super) fn pop_frame(&mut self) {
         self.depth -= 1;
         let frame = &mut self.frames[self.depth];
-        frame.function = None;
-        frame.source = None;
+        frame.function = std::ptr::null();
+        if frame.owned.is_some() {
+            frame.owned = None;
+        }
+        if frame.source.is_some() {
+            frame.source = None;
+        }
         self.base = match self.depth {
             0 => 0,
             d => self.frames[d - 1].base,
@@ -226,10 +304,10 @@ impl Interpreter {
 
     fn source(&self) -> Rc<Source> {
         let frame = self.frame();
-        match (&frame.function, &frame.source) {
-            (Some(f), _) => f.proto.source.clone(),
-            (None, Some(source)) => source.clone(),
-            (None, None) => unreachable!("a top-level frame has its source"),
+        match &frame.source {
+            _ if !frame.function.is_null() => self.running_function().proto.source.clone(),
+            Some(source) => source.clone(),
+            None => unreachable!("a top-level frame has its source"),
         }
     }
 
@@ -596,7 +674,7 @@ impl Interpreter {
     #[inline(never)]
     fn eval_compound(&mut self, node: &Node) -> Flow<Value> {
         Ok(match node {
-            Node::SelfRef => Value::Function(self.running_function().clone()),
+            Node::SelfRef => Value::Function(self.running_function_rc()),
             Node::Game {
                 left: left_nodes,
                 right: right_nodes,
@@ -1109,15 +1187,11 @@ impl Interpreter {
     /// Runs the body of `func` in a new frame at `base` (the arguments in place).
     #[inline]
     fn run_function(&mut self, func: Rc<Function>, base: usize, span: &Span) -> EvalResult<()> {
-        if self.depth >= MAX_CALL_DEPTH {
-            return Err(too_deep(span));
-        }
-        crate::core::check_interrupt();
-        self.step(span)?;
+        self.check_call(span)?;
         let code = &func.proto.code;
         let end = base + code.frame;
-        while self.stack.len() < end {
-            self.stack.push(Value::Nothing);
+        if self.stack.len() < end {
+            self.stack.resize(end, Value::Nothing);
         }
         self.push_frame(base, Some(func.clone()), None);
         let result = self.run(code);
@@ -1134,10 +1208,20 @@ impl Interpreter {
         }
     }
 
+    /// What every call checks first: the recursion limit, Ctrl-C and the step budget.
+    #[inline(always)]
+    pub(super) fn check_call(&mut self, span: &Span) -> EvalResult<()> {
+        if self.depth >= MAX_CALL_DEPTH {
+            return Err(too_deep(span));
+        }
+        crate::core::check_interrupt();
+        self.step(span)
+    }
+
     /// Empties `stack[from..to]` (what a returning frame leaves), without the general drop
     /// for the values that own nothing.
     #[inline]
-    fn clear_registers(&mut self, from: usize, to: usize) {
+    pub(super) fn clear_registers(&mut self, from: usize, to: usize) {
         let to = to.min(self.stack.len());
         for v in &mut self.stack[from.min(to)..to] {
             if owns_nothing(v) {
@@ -1151,7 +1235,7 @@ impl Interpreter {
 
     /// The error `unwind` becomes as it leaves `func`, called at `span`: its call chain grows.
     #[cold]
-    fn left_function(&self, func: &Function, unwind: Unwind, span: &Span) -> EvalError {
+    pub(super) fn left_function(&self, func: &Function, unwind: Unwind, span: &Span) -> EvalError {
         match unwind {
             Unwind::Error(mut e) => {
                 if e.source.is_none() {
@@ -1182,10 +1266,12 @@ fn arity_error(func: &Function, given: usize, span: &Span) -> EvalError {
 /// True for the values whose drop does nothing (no shared storage).
 #[inline(always)]
 pub(super) fn owns_nothing(v: &Value) -> bool {
-    matches!(
-        v,
-        Value::Nothing | Value::Bool(_) | Value::Number(Num::Small(_)) | Value::Range { .. }
-    )
+    // The commonest kind first, alone: a match on all four compiles to a jump table through
+    // the niche-packed tag of `Value`, a cost on every register written.
+    if let Value::Number(Num::Small(_)) = v {
+        return true;
+    }
+    matches!(v, Value::Nothing | Value::Bool(_) | Value::Range { .. })
 }
 
 #[cold]

@@ -74,8 +74,21 @@ impl Lowerer {
         }
     }
 
-    fn finish(self) -> Code {
+    fn finish(mut self) -> Code {
+        self.thread_jumps_to_returns();
         self.code
+    }
+
+    /// A jump to a `Return` becomes that `Return` (the branch of an `if` that ends a
+    /// function returns at once): one instruction fewer on the way out of every such call.
+    fn thread_jumps_to_returns(&mut self) {
+        for i in 0..self.code.instrs.len() {
+            if let Instr::Jump { target } = self.code.instrs[i] {
+                if let Some(&Instr::Return { src }) = self.code.instrs.get(target as usize) {
+                    self.code.instrs[i] = Instr::Return { src };
+                }
+            }
+        }
     }
 
     fn emit(&mut self, instr: Instr) -> usize {
@@ -285,7 +298,12 @@ impl Lowerer {
             });
         }
         lower_body(self);
-        self.emit(Instr::Jump { target: head });
+        self.emit(Instr::ForLoop {
+            state,
+            var,
+            body: head + 1,
+            span,
+        });
         let end = self.here();
         self.patch(next, end);
         if breakable {
@@ -488,6 +506,15 @@ impl Lowerer {
                         self.emit(Instr::CallGlobal {
                             dst,
                             slot: *slot,
+                            args,
+                            count: nodes.len() as u32,
+                            span: spans,
+                        });
+                    }
+                    Node::SelfRef => {
+                        let args = self.consecutive(&nodes);
+                        self.emit(Instr::CallSelf {
+                            dst,
                             args,
                             count: nodes.len() as u32,
                             span: spans,

@@ -11,9 +11,10 @@ use std::rc::Rc;
 use crate::syntax::ast::{BinaryOp, Span, UnaryOp};
 
 use super::builtins::{self, Arg};
-use super::bytecode::{Code, Collection, Instr, Reg};
+use super::bytecode::{Code, Collection, Instr, Reg, SpanId};
 use super::error::{EvalError, Flow, Unwind};
-use super::interp::{owns_nothing, small_comparison, small_integer_op, Interpreter};
+use super::function::Function;
+use super::interp::{owns_nothing, small_comparison, small_integer_op, Interpreter, ReturnPoint};
 use super::ir::Slot;
 use super::num::Num;
 use super::ops;
@@ -24,6 +25,26 @@ impl Interpreter {
     /// the value it returns in the frame's first register (where the caller's first argument
     /// was), so that no value travels back through the chain of returns.
     pub(super) fn run(&mut self, code: &Code) -> Flow<()> {
+        let floor = self.depth();
+        match self.dispatch(code, floor) {
+            Ok(()) => Ok(()),
+            Err(mut unwind) => {
+                // The calls entered by this run that the error leaves, innermost first, each
+                // adding its call site to the error's chain.
+                while self.depth() > floor {
+                    unwind = self.leave_call(unwind).into();
+                }
+                Err(unwind)
+            }
+        }
+    }
+
+    /// The loop of `run`. A call of a user function does not recurse: the caller's place is
+    /// kept in `returns` and the loop goes on in the callee's code, so a call costs no Rust
+    /// frame, and `Return` goes back to the caller's code (or ends the loop when it leaves
+    /// the frame `run` started on, `floor` being the depth of `returns` then).
+    fn dispatch<'c>(&mut self, entry: &'c Code, floor: usize) -> Flow<()> {
+        let mut code: &'c Code = entry;
         let mut pc = 0;
         loop {
             let instr = &code.instrs[pc];
@@ -122,6 +143,17 @@ impl Interpreter {
                         (Value::Number(Num::Small(x)), Value::Number(Num::Small(y))) => {
                             small_comparison(*op, *x, *y)
                         }
+                        // Equality decided by the parts (`cell(g, c) == "."`): compared where
+                        // the values lie, with no copy and no call of the general operation.
+                        (a, b)
+                            if matches!(op, BinaryOp::Eq | BinaryOp::Ne)
+                                && compares_in_place(a) =>
+                        {
+                            let holds = (a == b) == (*op == BinaryOp::Eq);
+                            self.discard(code, *lhs);
+                            self.discard(code, *rhs);
+                            Some(holds)
+                        }
                         _ => None,
                     };
                     let holds = match holds {
@@ -161,8 +193,21 @@ impl Interpreter {
                     let v = self.running_function().captured[*index as usize].clone();
                     self.set(*dst, v);
                 }
+                Instr::CallSelf {
+                    dst,
+                    args,
+                    count,
+                    span,
+                } => {
+                    let f: *const Function = self.running_function();
+                    if let Some(callee) =
+                        self.enter_call(code, pc, f, None, *dst, *args, *count, *span)?
+                    {
+                        (code, pc) = (callee, 0);
+                    }
+                }
                 Instr::SelfRef { dst } => {
-                    let f = self.running_function().clone();
+                    let f = self.running_function_rc();
                     self.set(*dst, Value::Function(f));
                 }
                 Instr::Unary {
@@ -195,6 +240,19 @@ impl Interpreter {
                     index,
                     spans,
                 } => {
+                    // An element of a list or tuple at a machine index in range, as
+                    // `c[0]`: copied out with no call of the general operation.
+                    if let (
+                        Value::List(items) | Value::Tuple(items),
+                        Value::Number(Num::Small(k)),
+                    ) = (self.register(*target), self.register(*index))
+                    {
+                        if let Some(item) = usize::try_from(*k).ok().and_then(|k| items.get(k)) {
+                            let v = item.clone();
+                            self.set(*dst, v);
+                            continue;
+                        }
+                    }
                     let s = *spans as usize;
                     let v = ops::index(
                         self.register(*target),
@@ -214,8 +272,12 @@ impl Interpreter {
                     let callee = match &self.globals.values[*slot as usize] {
                         Some(Value::Function(f)) => {
                             let f = f.clone();
-                            self.call_in_place(code, f, *args, *count, *span)?;
-                            self.move_register(*args, *dst);
+                            let raw = Rc::as_ptr(&f);
+                            if let Some(callee) =
+                                self.enter_call(code, pc, raw, Some(f), *dst, *args, *count, *span)?
+                            {
+                                (code, pc) = (callee, 0);
+                            }
                             continue;
                         }
                         Some(other) => other.clone(),
@@ -235,8 +297,12 @@ impl Interpreter {
                     span,
                 } => match self.consume(code, *callee) {
                     Value::Function(f) => {
-                        self.call_in_place(code, f, *args, *count, *span)?;
-                        self.move_register(*args, *dst);
+                        let raw = Rc::as_ptr(&f);
+                        if let Some(callee) =
+                            self.enter_call(code, pc, raw, Some(f), *dst, *args, *count, *span)?
+                        {
+                            (code, pc) = (callee, 0);
+                        }
                     }
                     other => {
                         let v = self.call_other(code, &other, *args, *count, *span)?;
@@ -325,6 +391,20 @@ impl Interpreter {
                     crate::core::check_interrupt();
                     self.step(&code.spans[*span as usize])?;
                 }
+                Instr::ForLoop {
+                    state,
+                    var,
+                    body,
+                    span,
+                } => {
+                    if !self.next_item(*state, *var) {
+                        self.set(*state, Value::Nothing);
+                        continue;
+                    }
+                    pc = *body as usize;
+                    crate::core::check_interrupt();
+                    self.step(&code.spans[*span as usize])?;
+                }
                 Instr::LoopStep { span } => {
                     crate::core::check_interrupt();
                     self.step(&code.spans[*span as usize])?;
@@ -371,7 +451,10 @@ impl Interpreter {
                     }
                     Err(Unwind::Return(v)) => {
                         self.set(0, v);
-                        return Ok(());
+                        if self.depth() == floor {
+                            return Ok(());
+                        }
+                        (code, pc) = self.return_to_caller(code);
                     }
                     Err(other) => return Err(other),
                 },
@@ -385,7 +468,10 @@ impl Interpreter {
                     }
                     Err(Unwind::Return(v)) => {
                         self.set(0, v);
-                        return Ok(());
+                        if self.depth() == floor {
+                            return Ok(());
+                        }
+                        (code, pc) = self.return_to_caller(code);
                     }
                     Err(other) => return Err(other),
                 },
@@ -393,20 +479,34 @@ impl Interpreter {
                     if *src != 0 {
                         self.move_register(*src, 0);
                     }
-                    return Ok(());
+                    if self.depth() == floor {
+                        return Ok(());
+                    }
+                    (code, pc) = self.return_to_caller(code);
                 }
             }
         }
     }
 
+    // Registers are read without a bounds check, by the invariant that a running frame's
+    // registers are on the stack: every call makes the stack at least as long as the frame
+    // (`enter_call`, `run_function`, `run_chunk`), nothing shortens it below a running frame
+    // (what pushes values above it truncates back to where it started), and the lowering
+    // numbers registers below the frame size it records.
     #[inline(always)]
     fn register(&self, r: Reg) -> &Value {
-        &self.stack[self.base + r as usize]
+        let i = self.base + r as usize;
+        debug_assert!(i < self.stack.len(), "register {r} outside the frame");
+        // SAFETY: the invariant above.
+        unsafe { self.stack.get_unchecked(i) }
     }
 
     #[inline(always)]
     fn register_mut(&mut self, r: Reg) -> &mut Value {
-        &mut self.stack[self.base + r as usize]
+        let i = self.base + r as usize;
+        debug_assert!(i < self.stack.len(), "register {r} outside the frame");
+        // SAFETY: as in `register`.
+        unsafe { self.stack.get_unchecked_mut(i) }
     }
 
     /// Writes `v` into register `r`. The old value is dropped only when it owns something:
@@ -458,6 +558,14 @@ impl Interpreter {
         }
     }
 
+    /// Empties register `r` when it holds an intermediate value (used once, and now used).
+    #[inline(always)]
+    fn discard(&mut self, code: &Code, r: Reg) {
+        if r >= code.locals && !owns_nothing(self.register(r)) {
+            *self.register_mut(r) = Value::Nothing;
+        }
+    }
+
     fn binary(&mut self, code: &Code, op: BinaryOp, a: Value, b: Value, spans: u32) -> Flow<Value> {
         if matches!(op, BinaryOp::Eq | BinaryOp::Ne) && compares_in_place(&a) {
             // Equality of these kinds is a comparison of their parts: no engine computation
@@ -489,20 +597,82 @@ impl Interpreter {
         }
     }
 
-    /// Calls `f` on the arguments in registers args..args + count, which become the first
-    /// registers of its frame; its value is left in register `args`.
-    fn call_in_place(
+    /// Starts a call of `f` on the arguments in registers args..args + count, which become
+    /// the first registers of its frame, the caller being at `pc` in `code`; `owned` keeps `f`
+    /// alive (`None` for a recursive call, whose caller's frame does). Returns the callee's
+    /// code for the loop to run; `None` when the call was made to completion here (a memoised
+    /// function, or an arity error's path), its value already in `dst`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn enter_call<'c>(
         &mut self,
-        code: &Code,
-        f: Rc<super::function::Function>,
+        code: &'c Code,
+        pc: usize,
+        f: *const Function,
+        owned: Option<Rc<Function>>,
+        dst: Reg,
         args: Reg,
         count: u32,
-        span: u32,
-    ) -> Flow<()> {
+        span: SpanId,
+    ) -> Flow<Option<&'c Code>> {
+        // SAFETY: `f` is kept alive by `owned` or by the running frame, and then by the frame
+        // this call pushes, which is popped (in `return_to_caller` or `leave_call`) only after
+        // the loop has left the code returned here.
+        let func: &'c Function = unsafe { &*f };
         // Registers above the arguments hold nothing live (they are handed out as a stack), so
         // the callee's frame may overlap them.
         let callee_base = self.base + args as usize;
-        Ok(self.enter(f, callee_base, count as usize, &code.spans[span as usize])?)
+        let call_span = &code.spans[span as usize];
+        if func.memo.is_some() || count as usize != func.proto.arity {
+            let f = owned.unwrap_or_else(|| self.running_function_rc());
+            self.enter(f, callee_base, count as usize, call_span)?;
+            self.move_register(args, dst);
+            return Ok(None);
+        }
+        self.check_call(call_span)?;
+        let end = callee_base + func.proto.code.frame;
+        if self.stack.len() < end {
+            self.stack.resize(end, Value::Nothing);
+        }
+        let back = ReturnPoint {
+            code,
+            pc,
+            dst,
+            args,
+            span,
+        };
+        self.push_call_frame(callee_base, f, owned, None, back);
+        Ok(Some(&func.proto.code))
+    }
+
+    /// Leaves the running call, whose value is in its first register, for its caller: the
+    /// callee's other registers are emptied (so no dead register keeps a value shared) and
+    /// the value goes to the caller's destination register. Gives the caller's code and the
+    /// place to go on from.
+    #[inline(always)]
+    fn return_to_caller<'c>(&mut self, callee: &Code) -> (&'c Code, usize) {
+        let back = self.return_point();
+        let base = self.base;
+        self.clear_registers(base + 1, base + callee.frame);
+        self.pop_frame();
+        self.move_register(back.args, back.dst);
+        // SAFETY: the caller's code belongs to a function held by a frame still on the stack
+        // (or to the code `run` was given, which outlives the loop).
+        (unsafe { &*back.code }, back.pc)
+    }
+
+    /// Leaves the running call on an error (or a stray `break`): its frame is emptied and
+    /// popped, and the error records the call site.
+    #[cold]
+    fn leave_call(&mut self, unwind: Unwind) -> EvalError {
+        let back = self.return_point();
+        let func = self.running_function_rc();
+        let base = self.base;
+        self.clear_registers(base, base + func.proto.code.frame);
+        self.pop_frame();
+        // SAFETY: as in `return_to_caller`.
+        let caller = unsafe { &*back.code };
+        self.left_function(&func, unwind, &caller.spans[back.span as usize])
     }
 
     /// Calls a value that is not a user function (a builtin value, a ruleset, a heap game...).
