@@ -247,8 +247,52 @@ fn tree(depth: u32, width: usize) -> BoxedStrategy<Tree> {
     .boxed()
 }
 
+/// G <= H by the definition alone, on canonical options, with no cache and no shortcut: no
+/// G^L >= H and no H^R <= G (Conway, ONAG ch. 1; Siegel, CGT, Def. II.1.7). The engine settles
+/// most comparisons from stops (the number avoidance bounds of Siegel, CGT, II.5) and caches
+/// the rest; this is what they must agree with.
+fn leq_by_definition(g: Game, h: Game) -> bool {
+    !g.left_options().iter().any(|&gl| leq_by_definition(h, gl))
+        && !h.right_options().iter().any(|&hr| leq_by_definition(hr, g))
+}
+
+/// Games built from options over number, star and up leaves: hot games with many different
+/// stops, the case the stop bounds decide.
+fn hot_game(depth: u32, width: usize) -> BoxedStrategy<Game> {
+    let half = |n: i64| Game::number(cg::core::Dyadic::new(cg::core::Integer::from(n), 1));
+    let leaves = vec![
+        Game::ZERO,
+        Game::integer(1),
+        Game::integer(-2),
+        half(1),
+        half(-3),
+        Game::star(),
+        Game::up(),
+        Game::integer(3) + Game::star(),
+    ];
+    prop::sample::select(leaves)
+        .boxed()
+        .prop_recursive(depth, 48, width as u32, move |inner| {
+            (
+                prop::collection::vec(inner.clone(), 0..=width),
+                prop::collection::vec(inner, 0..=width),
+            )
+                .prop_map(|(left, right)| Game::from_options(&left, &right))
+        })
+        .boxed()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn order_matches_the_definition_on_hot_games(g in hot_game(3, 3), h in hot_game(3, 3)) {
+        prop_assert_eq!(g.leq(h), leq_by_definition(g, h));
+        prop_assert_eq!(h.leq(g), leq_by_definition(h, g));
+        let s = g + h;
+        prop_assert_eq!(s.leq(h), leq_by_definition(s, h));
+        prop_assert_eq!(g.leq(s), leq_by_definition(g, s));
+    }
 
     #[test]
     fn outcome_matches_exhaustive_play(t in tree(4, 3)) {

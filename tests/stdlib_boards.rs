@@ -337,6 +337,47 @@ fn ski_jumps_agrees_with_a_generator_on_small_boards() {
     agrees_on("ski_jumps", &all, &ski_moves);
 }
 
+/// The move builtins behind Ski Jumps and Amazons on the edges of their input: a step too
+/// large for a machine word leaves the board (it must not overflow), and bad arguments are
+/// errors, not panics. Expected grids by hand.
+#[test]
+fn move_builtins_take_odd_steps_and_refuse_bad_arguments() {
+    let mut interpreter = Interpreter::new();
+    let mut eval = |text: &str| cg::eval::evaluate(&mut interpreter, text).map(|v| v.to_string());
+    let huge = i64::MAX;
+    assert_eq!(
+        eval(&format!(
+            "slides(grid(\"x..\"), (0, 0), [({huge}, 0)], \".\", true)"
+        ))
+        .unwrap(),
+        "[grid(\"...\")]"
+    );
+    assert_eq!(
+        eval(&format!(
+            "jumps(grid(\"xo.\"), (0, 0), [(0, {})], \"o\", \".\", \".\")",
+            huge / 2 + 1
+        ))
+        .unwrap(),
+        "[]"
+    );
+    assert_eq!(
+        eval(&format!(
+            "slide_and_shoot(grid(\"x..\"), \"x\", [(0, {huge})], \".\", \"#\")"
+        ))
+        .unwrap(),
+        "[]"
+    );
+    // Every piece holding a symbol at once, in row-major order; none leaves the board.
+    assert_eq!(
+        eval("slides(grid(\"x.|x.\"), \"x\", [(0, 1)], \".\", false)").unwrap(),
+        "[grid(\".x|x.\"),grid(\"x.|.x\")]"
+    );
+    assert!(eval("slides(grid(\"x.\"), (0, 0), [(0, 1)], \".\", 1)").is_err());
+    assert!(eval("slides(grid(\"x.\"), (5, 0), [(0, 1)], \".\", true)").is_err());
+    assert!(eval("jumps(grid(\"x.\"), \"\", [(0, 1)], \"o\", \".\", \".\")").is_err());
+    assert!(eval("slide_and_shoot(grid(\"x.\"), (0, 0), [1, 2], \".\", \"#\")").is_err());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Amazons
 

@@ -994,6 +994,62 @@ impl Grid {
         }
     }
 
+    /// A grid of bytes with few symbols as three words that are equal only for equal grids,
+    /// for tables keyed by position (Amazons' `xo.#`, Ski Jumps' `LRlr.`): the first word
+    /// holds bit 63, the height, the width (7 bits each) and the distinct symbols in increasing
+    /// order (a byte each, at most six, zero bytes after them); the other two hold each cell's
+    /// rank among the symbols in as few bits as the symbols need, cell 0 highest. `None` for
+    /// packed grids (see [`packed_words`](Grid::packed_words)) and for grids too large.
+    pub fn dense_words(&self) -> Option<[u64; 3]> {
+        const MAX_SYMBOLS: u32 = 6;
+        let Cells::Bytes(cells) = &self.cells else {
+            return None;
+        };
+        if self.height >= 128 || self.width >= 128 {
+            return None;
+        }
+        // Positions are looked up once for every option of every position: a bit set of the
+        // symbols present and a table of ranks keep this to two passes without allocating.
+        let mut present = [0u64; 4];
+        for &c in cells.iter() {
+            present[usize::from(c >> 6)] |= 1 << (c & 63);
+        }
+        let count: u32 = present.iter().map(|w| w.count_ones()).sum();
+        if count > MAX_SYMBOLS || present[0] & 1 == 1 {
+            return None;
+        }
+        let width = (u32::BITS - count.saturating_sub(1).leading_zeros()).max(1);
+        if cells.len() * width as usize > 128 {
+            return None;
+        }
+        let mut first = 1 << 63 | u64::from(self.height) | u64::from(self.width) << 7;
+        let mut rank = [0u8; 256];
+        let mut next = 0;
+        for (w, &word) in present.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let symbol = w * 64 + rest.trailing_zeros() as usize;
+                rank[symbol] = next;
+                first |= (symbol as u64) << (14 + 8 * u32::from(next));
+                next += 1;
+                rest &= rest - 1;
+            }
+        }
+        // Ranks enter at the bottom, a machine word at a time, and the whole moves to the top.
+        let mut acc: u128 = 0;
+        for chunk in cells.chunks(64 / width as usize) {
+            let mut word = 0u64;
+            for &c in chunk {
+                word = word << width | u64::from(rank[usize::from(c)]);
+            }
+            acc = acc << (chunk.len() as u32 * width) | u128::from(word);
+        }
+        let bits = acc
+            .checked_shl(128 - cells.len() as u32 * width)
+            .unwrap_or(0);
+        Some([first, (bits >> 64) as u64, bits as u64])
+    }
+
     fn shape_word(&self) -> u64 {
         u64::from(self.height) | u64::from(self.width) << 16
     }

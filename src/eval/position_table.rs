@@ -63,7 +63,8 @@ impl PositionTable {
 }
 
 /// A position in three words: for a packed grid, its shape and symbols, then its 128 cell
-/// bits; for an integer, a marker and the integer. Word 0 is never zero (it carries a marker
+/// bits; for a grid of bytes with a few symbols, the same with a few bits a cell (see
+/// `Grid::dense_words`); for an integer, a marker and the integer. Word 0 is never zero (it carries a marker
 /// bit), so an all-zero slot is free.
 type PackedKey = [u64; 3];
 
@@ -72,10 +73,11 @@ const INTEGER: u64 = 1 << 49;
 
 fn packed_key(position: &Value) -> Option<PackedKey> {
     match position {
-        Value::Grid(g) => {
-            let [shape, high, low] = g.packed_words()?;
-            Some([shape | GRID, high, low])
-        }
+        Value::Grid(g) => match g.packed_words() {
+            Some([shape, high, low]) => Some([shape | GRID, high, low]),
+            // Its first word has bit 63 set, which no other key has.
+            None => g.dense_words(),
+        },
         // Integers that fit a word are always `Small` (see `Num`), so this is equality.
         Value::Number(Num::Small(n)) => Some([INTEGER, *n as u64, 0]),
         _ => None,
@@ -204,6 +206,48 @@ mod tests {
 
     fn grid(s: &str) -> Value {
         Value::Grid(Grid::parse(s).unwrap())
+    }
+
+    /// Every 2 x 3 and 3 x 2 board over four symbols, and some over five and over two: each
+    /// comes back with its own value, so no two share a key.
+    #[test]
+    fn grids_of_several_symbols_have_keys_of_their_own() {
+        let board = |n: usize, symbols: &[u8], rows: usize| {
+            let k = symbols.len();
+            let cells: Vec<u8> = (0..6).map(|i| symbols[n / k.pow(i) % k]).collect();
+            let rows: Vec<String> = cells
+                .chunks(6 / rows)
+                .map(|r| String::from_utf8(r.to_vec()).unwrap())
+                .collect();
+            grid(&rows.join("|"))
+        };
+        let mut t = PositionTable::default();
+        let mut all = Vec::new();
+        for n in 0..4096 {
+            all.push(board(n, b"xo.#", 2));
+            all.push(board(n, b"xo.#", 3));
+        }
+        for n in (0..15625).step_by(7) {
+            all.push(board(n, b"LRlr.", 2));
+        }
+        for n in 0..64 {
+            all.push(board(n, b"x.", 2));
+        }
+        // Boards over fewer symbols turn up in several families: keep each once.
+        let mut seen = ahash::AHashSet::new();
+        all.retain(|b| seen.insert(b.clone()));
+        for (i, b) in all.iter().enumerate() {
+            t.insert(b.clone(), Game::integer(i as i64));
+        }
+        assert_eq!(t.len(), all.len());
+        assert!(
+            t.others.is_empty(),
+            "every one of these grids has a packed key"
+        );
+        for (i, b) in all.iter().enumerate() {
+            assert_eq!(t.get(b), Some(Game::integer(i as i64)), "{b}");
+        }
+        assert_eq!(t.get(&grid("xo.#|xo.#|xo.#")), None);
     }
 
     #[test]

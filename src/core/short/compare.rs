@@ -8,14 +8,18 @@ impl Store {
     /// G <= H: no Left option of G is >= H, and no Right option of H is <= G
     /// (Conway, *On Numbers and Games*, ch. 7; Siegel, CGT, Def. II.1.7).
     ///
-    /// Number-up-star pairs compare in closed form. Against a number x, a game G that is not a
-    /// number needs only its own options (number avoidance: x <= G iff no G^R <= x).
+    /// Number-up-star pairs compare in closed form. Most other pairs are settled by their stops
+    /// (see `quick_stops`). Against a number x, a game G that is not a number needs only its
+    /// own options (number avoidance: x <= G iff no G^R <= x).
     pub fn leq(&mut self, g: Game, h: Game) -> bool {
         if g == h {
             return true;
         }
         if let (Some(a), Some(b)) = (g.small(), h.small()) {
             return matches!(b.difference_sign(a), Sign::Zero | Sign::Positive);
+        }
+        if let Some(known) = self.quick_stops(g).leq(self.quick_stops(h)) {
+            return known;
         }
         let g_nus = self.is_nus(g);
         let h_nus = self.is_nus(h);

@@ -15,6 +15,7 @@ pub(crate) mod nus;
 pub mod powers;
 pub(crate) mod products;
 pub(crate) mod properties;
+pub(crate) mod quick_stops;
 pub(crate) mod store;
 pub(crate) mod thermal;
 pub(crate) mod thermograph;

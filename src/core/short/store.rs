@@ -15,6 +15,7 @@ use hashbrown::HashTable;
 
 use super::game::{Game, SmallNus};
 use super::nus::Nus;
+use super::quick_stops::QuickStops;
 use super::thermograph::Thermograph;
 use super::uptimal::UptimalExpansion;
 use crate::core::numbers::dyadic::Dyadic;
@@ -63,6 +64,8 @@ pub enum Side {
 
 pub(crate) struct Store {
     nodes: Vec<Node>,
+    /// The stops of each node, by arena index (see `quick_stops`).
+    node_stops: Vec<QuickStops>,
     pub(crate) pool: Vec<Game>,
     /// Interning table for general forms: holds arena indices, hashed by their option lists.
     general_index: HashTable<u32>,
@@ -125,6 +128,7 @@ impl Store {
     fn new() -> Store {
         Store {
             nodes: Vec::new(),
+            node_stops: Vec::new(),
             pool: Vec::new(),
             general_index: HashTable::new(),
             large_nus_index: AHashMap::new(),
@@ -199,16 +203,26 @@ impl Store {
         if let Some(&i) = self.large_nus_index.get(&nus) {
             return Game::from_index(i);
         }
-        let i = self.push_node(Node::LargeNus(Box::new(nus.clone())));
+        let stops = QuickStops::of_number(&nus.number);
+        let i = self.push_node(Node::LargeNus(Box::new(nus.clone())), stops);
         self.large_nus_index.insert(nus, i);
         Game::from_index(i)
     }
 
-    fn push_node(&mut self, node: Node) -> u32 {
+    fn push_node(&mut self, node: Node, stops: QuickStops) -> u32 {
         let i = u32::try_from(self.nodes.len()).expect("more than 2^31 distinct canonical games");
         assert!(i < 1 << 31, "more than 2^31 distinct canonical games");
         self.nodes.push(node);
+        self.node_stops.push(stops);
         i
+    }
+
+    /// The stops of `g`, exact or NaN (see `quick_stops`).
+    pub fn quick_stops(&self, g: Game) -> QuickStops {
+        match g.index() {
+            Some(i) => self.node_stops[i],
+            None => QuickStops::of_small(g).expect("a game is inline or in the arena"),
+        }
     }
 
     /// Where the options of `g` lie in the pool (expanding a number-up-star value on first use).
@@ -277,8 +291,12 @@ impl Store {
         if let Some(&i) = general_index.find(hash, same) {
             return Game::from_index(i);
         }
+        let stops = QuickStops::of_options(
+            left.iter().map(|&g| self.quick_stops(g)),
+            right.iter().map(|&g| self.quick_stops(g)),
+        );
         let span = self.push_options(&left, &right);
-        let i = self.push_node(Node::General(span));
+        let i = self.push_node(Node::General(span), stops);
         let Store {
             nodes,
             pool,

@@ -5,6 +5,7 @@
 
 use crate::board::{offsets, Grid};
 use crate::eval::error::{EvalError, EvalResult};
+use crate::eval::value::Value;
 
 use super::boards::{coord, coords, grid, grid_list, offset, symbol, symbols, Symbols};
 use super::{builtin, Arg, Arity, Builtin};
@@ -21,25 +22,73 @@ pub static BUILTINS: &[Builtin] = &[
             let dirs = directions(&a[3])?;
             Ok(coords(&ray_cells(g, from, wanted, &dirs)))
         }),
-    builtin!("slide_and_shoot", "slide_and_shoot(grid, (row, column), directions, empty, shot)", Exactly(5),
-        "Every grid after the piece on (row, column) slides along one of the directions over `empty` cells to an `empty` cell (the cell it leaves becoming `empty`), and then, from where it lands, a shot flies along one of the directions over `empty` cells and turns the cell where it stops into `shot` (it may stop on the cell just left): the moves of Amazons with the eight queen directions, `\".\"` and `\"#\"`.",
+    builtin!("slide_and_shoot", "slide_and_shoot(grid, pieces, directions, empty, shot)", Exactly(5),
+        "Every grid after a piece (the one on the cell `pieces` = (row, column), or each piece holding one of the symbols `pieces`, in row-major order) slides along one of the directions over `empty` cells to an `empty` cell (the cell it leaves becoming `empty`), and then, from where it lands, a shot flies along one of the directions over `empty` cells and turns the cell where it stops into `shot` (it may stop on the cell just left): the moves of Amazons with the eight queen directions, `\".\"` and `\"#\"`.",
         "len(slide_and_shoot(grid(\"x..\"), (0, 0), [(0, 1), (0, -1)], \".\", \"#\"))  # 4", |a, _| {
             let g = grid(&a[0])?;
-            let from = coord(&a[1])?;
-            let piece = g
-                .get(from)
-                .ok_or_else(|| EvalError::new("that cell is not on the grid", a[1].span.clone()))?;
             let dirs = directions(&a[2])?;
             let empty = symbol(&a[3])?;
             let shot = symbol(&a[4])?;
             let path = Symbols::single(empty);
             let fail = |e: crate::board::GridError| EvalError::new(format!("cannot move: {e}"), a[4].span.clone());
-            let left = g.set(from, empty).map_err(fail)?;
             let mut out = Vec::new();
-            for to in ray_cells(g, from, path, &dirs) {
-                let landed = left.set(to, piece).map_err(fail)?;
-                for target in ray_cells(&landed, to, path, &dirs) {
-                    out.push(landed.set(target, shot).map_err(fail)?);
+            for (from, piece) in pieces(g, &a[1])? {
+                let left = g.set(from, empty).map_err(fail)?;
+                for to in ray_cells(g, from, path, &dirs) {
+                    let landed = left.set(to, piece).map_err(fail)?;
+                    for target in ray_cells(&landed, to, path, &dirs) {
+                        out.push(landed.set(target, shot).map_err(fail)?);
+                    }
+                }
+            }
+            Ok(grid_list(out))
+        }),
+    builtin!("slides", "slides(grid, pieces, directions, empty, off_edge)", Exactly(5),
+        "Every grid after a piece (the one on the cell `pieces` = (row, column), or each piece holding one of the symbols `pieces`, in row-major order) slides along one of the directions over `empty` cells to an `empty` cell (the cell it leaves becoming `empty`), nearest first; when `off_edge` is true, also the grid with the piece gone (its cell `empty`) for each direction in which nothing stops it before the edge: the moves of Ski Jumps' skiers with `[(0, 1)]` or `[(0, -1)]`, `\".\"` and `true`.",
+        "len(slides(grid(\"x..\"), (0, 0), [(0, 1)], \".\", true))  # 3", |a, _| {
+            let g = grid(&a[0])?;
+            let dirs = directions(&a[2])?;
+            let empty = symbol(&a[3])?;
+            let Value::Bool(off_edge) = a[4].value else {
+                return Err(EvalError::new("expected true or false", a[4].span.clone()));
+            };
+            let fail = |e: crate::board::GridError| EvalError::new(format!("cannot move: {e}"), a[3].span.clone());
+            let mut out = Vec::new();
+            for (from, piece) in pieces(g, &a[1])? {
+                let left = g.set(from, empty).map_err(fail)?;
+                for &d in &dirs {
+                    let path = ray_cells(g, from, Symbols::single(empty), &[d]);
+                    for &to in &path {
+                        out.push(left.set(to, piece).map_err(fail)?);
+                    }
+                    let last = path.last().copied().unwrap_or(from);
+                    if off_edge && d != (0, 0) && offset_cell(g, last, d, 1).is_none() {
+                        out.push(left.clone());
+                    }
+                }
+            }
+            Ok(grid_list(out))
+        }),
+    builtin!("jumps", "jumps(grid, pieces, directions, over, empty, jumped)", Exactly(6),
+        "Every grid after a piece (the one on the cell `pieces` = (row, column), or each piece holding one of the symbols `pieces`, in row-major order) jumps along one of the directions over the next cell, which must hold one of the symbols `over`, onto the cell beyond it, which must hold `empty`: the cell left becomes `empty` and the cell jumped over becomes `jumped` (`empty` for a capture, as in a single jump of Konane; a slipper in Ski Jumps, `jumps(g, \"L\", [(1, 0)], \"Rr\", \".\", \"r\")`).",
+        "jumps(grid(\"xo.\"), (0, 0), [(0, 1)], \"o\", \".\", \".\")  # [grid(\"..x\")]", |a, _| {
+            let g = grid(&a[0])?;
+            let dirs = directions(&a[2])?;
+            let over = symbols(&a[3])?;
+            let empty = symbol(&a[4])?;
+            let jumped = symbol(&a[5])?;
+            let fail = |e: crate::board::GridError| EvalError::new(format!("cannot move: {e}"), a[5].span.clone());
+            let mut out = Vec::new();
+            for (from, piece) in pieces(g, &a[1])? {
+                for &d in dirs.iter().filter(|&&d| d != (0, 0)) {
+                    let (Some(middle), Some(beyond)) = (offset_cell(g, from, d, 1), offset_cell(g, from, d, 2)) else {
+                        continue;
+                    };
+                    let over_ok = g.get(middle).is_some_and(|s| over.contains(s));
+                    if over_ok && g.get(beyond) == Some(empty) {
+                        let moved = g.set(from, empty).and_then(|m| m.set(middle, jumped)).and_then(|m| m.set(beyond, piece));
+                        out.push(moved.map_err(fail)?);
+                    }
                 }
             }
             Ok(grid_list(out))
@@ -67,20 +116,52 @@ fn ray_cells(
         if (dr, dc) == (0, 0) {
             continue;
         }
-        let (mut r, mut c) = (from.0 as isize, from.1 as isize);
-        loop {
-            r += dr;
-            c += dc;
-            let (Ok(ru), Ok(cu)) = (usize::try_from(r), usize::try_from(c)) else {
-                break;
-            };
-            match g.get((ru, cu)) {
-                Some(s) if wanted.contains(s) => out.push((ru, cu)),
+        let mut at = from;
+        // A step too large for a machine word leaves any grid, as does one off its edge.
+        while let Some(next) = offset_cell(g, at, (dr, dc), 1) {
+            match g.get(next) {
+                Some(s) if wanted.contains(s) => out.push(next),
                 _ => break,
             }
+            at = next;
         }
     }
     out
+}
+
+/// The cell k steps `d` away from `c`, if it is on the grid.
+fn offset_cell(
+    g: &Grid,
+    c: (usize, usize),
+    (dr, dc): (isize, isize),
+    k: isize,
+) -> Option<(usize, usize)> {
+    let away =
+        |x: usize, d: isize| usize::try_from(k.checked_mul(d)?.checked_add(x as isize)?).ok();
+    let (r, col) = (away(c.0, dr)?, away(c.1, dc)?);
+    g.get((r, col)).map(|_| (r, col))
+}
+
+/// The pieces a move builtin moves, with their symbols: the one on a cell (row, column), or,
+/// for a string of symbols, every cell holding one of them, in row-major order (one call then
+/// gives a player's every move, without a loop in the ruleset).
+fn pieces(g: &Grid, a: &Arg) -> EvalResult<Vec<((usize, usize), u8)>> {
+    if let Value::Str(_) = &a.value {
+        let wanted = symbols(a)?;
+        let width = g.width();
+        let cells = g.cells();
+        return Ok(cells
+            .iter()
+            .enumerate()
+            .filter(|(_, &s)| wanted.contains(s))
+            .map(|(i, &s)| ((i / width, i % width), s))
+            .collect());
+    }
+    let from = coord(a)?;
+    let piece = g
+        .get(from)
+        .ok_or_else(|| EvalError::new("that cell is not on the grid", a.span.clone()))?;
+    Ok(vec![(from, piece)])
 }
 
 /// A list of (dr, dc) steps.
