@@ -38,6 +38,10 @@ fn message(e: rusqlite::Error) -> String {
             "the file is not a cg store (not a database, or a damaged one)".to_string()
         }
         Some(rusqlite::ErrorCode::DatabaseCorrupt) => "the store is damaged".to_string(),
+        Some(rusqlite::ErrorCode::CannotOpen) => {
+            "the file cannot be opened or made (does its folder exist, and may cg write there?)"
+                .to_string()
+        }
         _ => e.to_string(),
     }
 }

@@ -75,7 +75,7 @@ pub fn generation() -> u32 {
 /// Opens (creating if needed) the store at `path` for this session, after writing whatever
 /// the previous one still had queued.
 pub fn open(path: &Path) -> Result<(), String> {
-    flush()?;
+    close()?;
     let db = Database::open(path)
         .map_err(|e| format!("cannot use {} as a store: {e}", path.display()))?;
     let store = OpenStore {
@@ -93,6 +93,15 @@ pub fn open(path: &Path) -> Result<(), String> {
     };
     STORE.with(|s| *s.borrow_mut() = Some(store));
     GENERATION.with(|g| g.set(g.get() + 1));
+    Ok(())
+}
+
+/// Writes what is queued and closes the store (before another is opened: SQLite removes a
+/// closed database's log by name, which must not be the new one's).
+pub fn close() -> Result<(), String> {
+    flush()?;
+    let store = STORE.with(|s| s.borrow_mut().take());
+    drop(store);
     Ok(())
 }
 

@@ -63,18 +63,28 @@ fn put_number(n: &Num, out: &mut Vec<u8>) -> Option<()> {
 
 fn put_sequence(tag: u8, items: &[Value], out: &mut Vec<u8>) -> Option<()> {
     out.push(tag);
-    out.extend_from_slice(&(items.len() as u32).to_le_bytes());
+    put_length(items.len(), out);
     items.iter().try_for_each(|v| put(v, out))
 }
 
 fn put_bytes(bytes: &[u8], out: &mut Vec<u8>) {
-    out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+    put_length(bytes.len(), out);
     out.extend_from_slice(bytes);
+}
+
+/// A length in 7-bit groups, low first, the high bit set on all but the last: one byte below
+/// 128, which is nearly always (keys are a large part of a store's size).
+fn put_length(mut n: usize, out: &mut Vec<u8>) {
+    while n >= 0x80 {
+        out.push(n as u8 | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
 }
 
 /// The shape, the symbols that occur (in byte order), then each cell as the index of its
 /// symbol in as few bits as that list needs, row by row: 5 bytes for a 6 x 6 board of two
-/// symbols after its header.
+/// symbols after a header of 6 bytes.
 fn put_grid(g: &Grid, out: &mut Vec<u8>) {
     let cells = g.cells();
     let mut present = [false; 256];
@@ -88,8 +98,8 @@ fn put_grid(g: &Grid, out: &mut Vec<u8>) {
     }
     let width = usize::BITS - (symbols.len().max(1) - 1).leading_zeros();
     out.push(GRID);
-    out.extend_from_slice(&(g.height() as u32).to_le_bytes());
-    out.extend_from_slice(&(g.width() as u32).to_le_bytes());
+    put_length(g.height(), out);
+    put_length(g.width(), out);
     put_bytes(&symbols, out);
     let (mut acc, mut filled) = (0u32, 0u32);
     for &c in &cells {
