@@ -240,6 +240,12 @@ fn a_damaged_or_foreign_file_gives_an_error() {
         .execute_batch("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('hello');")
         .unwrap();
     refused(&foreign, program, "not a cg store");
+    // ... and left as it was: not switched to cg's journal mode.
+    let mode: String = rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "delete");
 
     // A store whose game records are altered: each is found out by its name.
     let store = dir.join("values.cgstore");

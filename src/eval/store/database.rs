@@ -73,21 +73,28 @@ impl Database {
         let connection = Connection::open_with_flags(path, flags).map_err(message)?;
         connection.busy_timeout(BUSY_WAIT).map_err(message)?;
         let db = Database { connection };
-        db.prepare_file().map_err(message)?;
+        // Reading the schema is the first thing that touches the file: a file that is not a
+        // database fails here. Another program's database is refused before anything in it
+        // (its journal mode) is changed.
+        let tables: i64 = db
+            .connection
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+            .map_err(message)?;
+        if tables > 0 {
+            db.check_format()?;
+        }
+        db.prepare_file(tables == 0).map_err(message)?;
         db.check_format()?;
         Ok(db)
     }
 
-    fn prepare_file(&self) -> rusqlite::Result<()> {
+    fn prepare_file(&self, new: bool) -> rusqlite::Result<()> {
         let c = &self.connection;
-        // Reading the schema is the first thing that touches the file: a file that is not a
-        // database fails here.
-        let tables: i64 = c.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
         c.pragma_update(None, "journal_mode", "WAL")?;
         // In WAL mode NORMAL keeps every committed transaction through a crash of the process
         // (only a power loss may lose the last ones, never consistency).
         c.pragma_update(None, "synchronous", "NORMAL")?;
-        if tables == 0 {
+        if new {
             c.execute_batch(&format!(
                 "BEGIN IMMEDIATE;
                  CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
