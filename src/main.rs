@@ -22,6 +22,8 @@ const USAGE: &str = "\
 usage: cg                        start the interactive session
        cg FILE.cg [ARGS...]      run a script (its arguments are the list `args`)
        cg -e 'EXPR'              print the value of EXPR (statements separated by `;`)
+       cg --store FILE ...       any of the above, keeping computed values in the store FILE
+       cg store gc FILE          drop what no definition of the standard library matches
        cg --help | --version";
 
 fn main() -> ExitCode {
@@ -43,6 +45,19 @@ fn main() -> ExitCode {
 fn dispatch(args: &[String]) -> u8 {
     match args {
         [] => interactive(),
+        [flag, file, rest @ ..] if flag == "--store" => {
+            match cg::eval::store::open(file.as_ref()) {
+                Ok(()) => dispatch(rest),
+                Err(e) => {
+                    eprintln!("cg: {e}");
+                    1
+                }
+            }
+        }
+        [command, gc, file] if command == "store" && gc == "gc" => {
+            let expr = ["--store", file, "-e", "store_gc()"].map(String::from);
+            dispatch(&expr)
+        }
         [flag] if flag == "--help" || flag == "-h" => {
             print_line(&format!(
                 "cg {}: combinatorial game theory\n\n{USAGE}",

@@ -11,6 +11,8 @@ use crate::core::heap::{
 };
 use crate::core::{check_interrupt, Game};
 
+use super::store;
+
 /// A heap game as written, its rules, and the values computed so far.
 #[derive(Debug)]
 pub struct HeapGame {
@@ -127,6 +129,10 @@ impl HeapGame {
     /// them are 4 MB, not worth copying.
     pub fn nim_values(&self, n: usize) -> Option<Ref<'_, [u32]>> {
         if self.nim_values.borrow().len() <= n {
+            if let Some(kept) = kept(n, store::nim_sequence(&self.written)) {
+                *self.nim_values.borrow_mut() = kept;
+                return Some(Ref::map(self.nim_values.borrow(), |all| &all[..=n]));
+            }
             crate::progress::sequence_started(n as u64 + 1);
             let mut progress = |h: usize| {
                 check_interrupt();
@@ -137,6 +143,7 @@ impl HeapGame {
                 HeapKind::Turning(code) => code.nim_values(n, &mut progress),
                 HeapKind::Partizan(_) => return None,
             };
+            warn(store::keep_nim_sequence(&self.written, &computed));
             *self.nim_values.borrow_mut() = computed;
         }
         Some(Ref::map(self.nim_values.borrow(), |all| &all[..=n]))
@@ -153,11 +160,16 @@ impl HeapGame {
             }
             HeapKind::Partizan(rules) => {
                 if self.values.borrow().len() <= n {
+                    if let Some(kept) = kept(n, store::game_sequence(&self.written)) {
+                        *self.values.borrow_mut() = kept;
+                        return self.values.borrow()[..=n].to_vec();
+                    }
                     crate::progress::sequence_started(n as u64 + 1);
                     let computed = rules.canonical_forms(n, &mut |h| {
                         check_interrupt();
                         crate::progress::sequence_done(h as u64);
                     });
+                    warn(store::keep_game_sequence(&self.written, &computed));
                     *self.values.borrow_mut() = computed;
                 }
                 self.values.borrow()[..=n].to_vec()
@@ -177,5 +189,24 @@ impl HeapGame {
             }
             HeapKind::Partizan(_) => game_periodicity(&self.values(n), 2),
         }
+    }
+}
+
+/// A sequence read from the store, if it reaches heap `n`. A store that cannot be read is
+/// reported and the values are computed instead (this layer has no source span to point at).
+fn kept<T>(n: usize, read: Result<Option<Vec<T>>, String>) -> Option<Vec<T>> {
+    match read {
+        Ok(Some(values)) if values.len() > n => Some(values),
+        Ok(_) => None,
+        Err(e) => {
+            warn(Err(e));
+            None
+        }
+    }
+}
+
+fn warn(result: Result<(), String>) {
+    if let Err(e) = result {
+        eprintln!("cg: {e}");
     }
 }

@@ -185,7 +185,14 @@ impl Interpreter {
         let chunk = Compiler::new(&mut self.globals, source.clone())
             .program(&program, mode)
             .map_err(Error::Eval)?;
-        self.run_chunk(&chunk).map_err(Error::Eval)
+        let result = self.run_chunk(&chunk).map_err(Error::Eval);
+        if self.depth == 0 {
+            // What a program computed is kept even if the process ends right after it.
+            if let Err(e) = super::store::flush() {
+                eprintln!("cg: {e}");
+            }
+        }
+        result
     }
 
     fn run_chunk(&mut self, chunk: &Chunk) -> EvalResult<Value> {

@@ -22,6 +22,7 @@ pub mod rule_call;
 pub mod ruleset;
 pub mod source;
 mod stdlib;
+pub mod store;
 pub mod strategy;
 pub mod table;
 pub mod value;

@@ -17,6 +17,7 @@ use super::error::{EvalError, EvalResult};
 use super::interp::Interpreter;
 use super::position_table::PositionTable;
 use super::rule_call::RuleCall;
+use super::store::{self, position_key, RulesetLink};
 use super::value::Value;
 
 /// The rules of a declared ruleset, as functions of (parameters..., position).
@@ -53,6 +54,9 @@ pub struct RulesetInstance {
     /// Positions being valued in loopy mode: meeting one again inside the parts of a sum
     /// would not end.
     pub(super) loopy_roots: RefCell<AHashSet<Value>>,
+    /// Where its values are kept in the open store, for the store of that generation
+    /// (`store::generation`); `None` inside when they cannot be kept.
+    stored: Cell<Option<(u32, Option<RulesetLink>)>>,
 }
 
 /// The rules of an instance, ready to call.
@@ -105,6 +109,7 @@ impl RulesetInstance {
             depth: Cell::new(0),
             loopy: RefCell::new(AHashMap::new()),
             loopy_roots: RefCell::new(AHashSet::new()),
+            stored: Cell::new(None),
         });
         INSTANCES.with(|all| {
             let mut all = all.borrow_mut();
@@ -208,6 +213,17 @@ impl Interpreter {
             composites.insert(position, value);
             return Ok(value);
         }
+        let stored = self
+            .store_link(instance, span)?
+            .and_then(|link| position_key::encode(&position).map(|key| (link, key)));
+        if let Some((link, key)) = stored.as_ref().filter(|(link, _)| link.has_positions) {
+            if let Some(value) =
+                store::position_value(link.id, key).map_err(|e| store_error(e, span))?
+            {
+                instance.table.borrow_mut().insert(position, value);
+                return Ok(value);
+            }
+        }
         if !instance.in_progress.borrow_mut().insert(position.clone()) {
             return Err(loop_met(instance, &position, span));
         }
@@ -219,7 +235,35 @@ impl Interpreter {
         let value = self.compute_value(instance, &position, span)?;
         instance.table.borrow_mut().insert(position, value);
         crate::progress::count_position();
+        if let Some((link, key)) = stored {
+            store::keep_position(link.id, key, value).map_err(|e| store_error(e, span))?;
+        }
         Ok(value)
+    }
+
+    /// Where `instance` keeps its values in the open store (`None` without a store, or when
+    /// its parameters cannot be written as a key).
+    fn store_link(
+        &mut self,
+        instance: &RulesetInstance,
+        span: &Span,
+    ) -> EvalResult<Option<RulesetLink>> {
+        let generation = store::generation();
+        if generation == 0 {
+            return Ok(None);
+        }
+        if let Some((g, link)) = instance.stored.get() {
+            if g == generation {
+                return Ok(link);
+            }
+        }
+        let link = match self.instance_key(instance) {
+            Some((key, definition)) => store::ruleset(&key, &definition, &instance.describe())
+                .map_err(|e| store_error(e, span))?,
+            None => None,
+        };
+        instance.stored.set(Some((generation, link)));
+        Ok(link)
     }
 
     /// The independent parts `position` splits into by the `split` rule, or `None` if it has
@@ -363,6 +407,12 @@ impl Interpreter {
     ) -> EvalResult<Value> {
         self.call_rule(rule, &instance.args, position, span)
     }
+}
+
+/// A failure to read or write the store, where the value was wanted.
+fn store_error(message: String, span: &Span) -> EvalError {
+    EvalError::new(message, span.clone())
+        .with_help("run without the store, or remove the file to start a new one")
 }
 
 /// The error for a game whose positions go on for more than `MAX_POSITION_DEPTH` moves.

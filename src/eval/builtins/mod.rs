@@ -13,6 +13,7 @@ mod output;
 mod position;
 pub(crate) mod quotient;
 mod rulesets;
+mod store;
 mod thermal;
 
 use crate::core::LoopyOutcome;
@@ -36,6 +37,7 @@ static TABLES: &[&[Builtin]] = &[
     quotient::BUILTINS,
     loopy::BUILTINS,
     position::BUILTINS,
+    store::BUILTINS,
 ];
 
 /// Names that stand for constants: the booleans, `inf`, the outcome classes (with the loopy
