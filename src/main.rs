@@ -22,6 +22,8 @@ const USAGE: &str = "\
 usage: cg                        start the interactive session
        cg FILE.cg [ARGS...]      run a script (its arguments are the list `args`)
        cg -e 'EXPR'              print the value of EXPR (statements separated by `;`)
+       cg jupyter install | kernel  the Jupyter kernel (cg jupyter for more)
+       cg --install-kernel       the same as cg jupyter install
        cg --help | --version";
 
 fn main() -> ExitCode {
@@ -54,6 +56,8 @@ fn dispatch(args: &[String]) -> u8 {
             print_line(&format!("cg {}", env!("CARGO_PKG_VERSION")));
             0
         }
+        [command, rest @ ..] if command == "jupyter" => cg::jupyter::main(rest),
+        [flag, rest @ ..] if flag == "--install-kernel" => cg::jupyter::install_kernel(rest),
         [flag, expr] if flag == "-e" => {
             let source = Rc::new(Source::new("<expr>", expr.as_str(), None));
             run(&mut Interpreter::new(), source, Mode::LastValue)
