@@ -254,6 +254,8 @@ fn check_example_notebook(nb: &Value) {
 fn check_protocol(report: &Value) {
     assert_eq!(report["kernel_info"]["language_info"]["name"], "cg");
     assert_eq!(report["kernel_info"]["implementation"], "cg");
+    // The heartbeat echoes, even while a cell computes.
+    assert_eq!(report["heartbeat_while_busy"], "are you there");
     // The endless loop stopped at the interrupt, as an error; the kernel lives on and `n`,
     // defined before the loop and counted up in it, is still there.
     let stopped = &report["interrupt_reply"];
@@ -290,4 +292,37 @@ fn check_protocol(report: &Value) {
     assert_eq!(is_complete["1 + 1"], "complete");
     assert_eq!(is_complete["1 + )"], "invalid");
     assert_eq!(report["alive_after_shutdown"], false);
+}
+
+/// Runs `cg` with `args`: its exit status and standard error.
+fn cg(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cg"))
+        .args(args)
+        .output()
+        .expect("cg runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_kernel_without_a_usable_connection_file_says_why() {
+    let dir = std::env::temp_dir().join(format!("cg-connection-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let (code, err) = cg(&["jupyter", "kernel", "-f", "/nonexistent/kernel.json"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("cannot read /nonexistent/kernel.json"),
+        "{err}"
+    );
+    let garbage = dir.join("garbage.json");
+    std::fs::write(&garbage, "{\"ip\": 3}").expect("a file");
+    let (code, err) = cg(&["jupyter", "kernel", "-f", garbage.to_str().expect("a path")]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("is not a Jupyter connection file"), "{err}");
+    let (code, err) = cg(&["jupyter", "kernels"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("usage: cg jupyter install"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,6 +2,7 @@
 //! cells it is sent in order and reporting what they print and show as events. Definitions
 //! stay from cell to cell as in the terminal session; an interrupt stops a cell and keeps them.
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
 use std::sync::mpsc::Receiver;
 
@@ -100,14 +101,23 @@ fn execute(
         return command_in_cell(session, events, command.trim());
     }
     let source = Rc::new(Source::new(format!("<cell {number}>"), code, None));
-    match session.execute(source, Mode::Echo, false) {
-        Ok(_) => None,
-        Err(Failure::Error(report)) => Some(error_of_report("Error", &report)),
-        Err(Failure::Interrupted) => Some(ReplyError {
+    // A bug in cg must cost the notebook one cell, not the kernel and every definition.
+    let run = catch_unwind(AssertUnwindSafe(|| {
+        session.execute(source, Mode::Echo, false)
+    }));
+    match run {
+        Ok(Ok(_)) => None,
+        Ok(Err(Failure::Error(report))) => Some(error_of_report("Error", &report)),
+        Ok(Err(Failure::Interrupted)) => Some(ReplyError {
             ename: "Interrupted".to_string(),
             evalue: "interrupted".to_string(),
             traceback: vec!["interrupted".to_string()],
         }),
+        Err(_) => {
+            session.interpreter.recover();
+            let why = "internal error (this is a bug in cg; please report it with the cell)";
+            Some(error_of_report("InternalError", why))
+        }
     }
 }
 

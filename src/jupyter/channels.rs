@@ -20,6 +20,7 @@ use jupyter_zmq_client::{
 };
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::sync::oneshot;
+use zeromq::{SocketRecv, SocketSend};
 
 use super::cell::{Event, Job};
 
@@ -50,7 +51,15 @@ pub async fn serve(
     let mut heartbeat = create_kernel_heartbeat_connection(&info)
         .await
         .map_err(|e| failed("heartbeat", e))?;
-    tokio::spawn(async move { while heartbeat.single_heartbeat().await.is_ok() {} });
+    // The heartbeat echoes what it is sent, as the protocol says, so a client can tell a
+    // kernel that is alive (if busy) from one that has died.
+    tokio::spawn(async move {
+        while let Ok(ping) = heartbeat.socket.recv().await {
+            if heartbeat.socket.send(ping).await.is_err() {
+                break;
+            }
+        }
+    });
     tokio::spawn(control_loop(control));
     let mut kernel = Shell {
         iopub,

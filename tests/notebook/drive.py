@@ -14,6 +14,7 @@ import sys
 import time
 
 import nbformat
+import zmq
 from nbclient import NotebookClient
 from jupyter_client.manager import KernelManager
 
@@ -46,6 +47,18 @@ def outputs_of(client, msg_id, timeout=60):
         seen.append({"type": msg["msg_type"], "content": msg["content"]})
 
 
+def heartbeat(km, ping):
+    """What the heartbeat channel answers to `ping` (None if nothing within 10 s)."""
+    info = km.get_connection_info()
+    socket = zmq.Context.instance().socket(zmq.REQ)
+    socket.setsockopt(zmq.LINGER, 0)
+    socket.connect("%s://%s:%d" % (info["transport"], info["ip"], info["hb_port"]))
+    socket.send(ping)
+    answer = socket.recv().decode() if socket.poll(10000) else None
+    socket.close()
+    return answer
+
+
 def protocol(out_dir):
     km = KernelManager(kernel_name="cg")
     km.start_kernel()
@@ -68,6 +81,7 @@ def talk(km, out_dir):
     # A computation that runs until it is interrupted; the definitions made before it stay.
     msg_id = client.execute("let n = 0\nwhile true do n = n + 1")
     time.sleep(1.5)
+    report["heartbeat_while_busy"] = heartbeat(km, b"are you there")
     started = time.time()
     km.interrupt_kernel()
     report["interrupt_reply"] = reply_of(client, msg_id, timeout=60)
