@@ -8,6 +8,7 @@ pub mod core;
 pub mod diag;
 pub mod eval;
 pub mod huge_pages;
+pub mod jupyter;
 pub mod progress;
 pub mod render;
 pub mod repl;

@@ -24,6 +24,8 @@ usage: cg                        start the interactive session
        cg -e 'EXPR'              print the value of EXPR (statements separated by `;`)
        cg --store FILE ...       any of the above, keeping computed values in the store FILE
        cg store gc FILE          drop what no definition of the standard library matches
+       cg jupyter install | kernel  the Jupyter kernel (cg jupyter for more)
+       cg --install-kernel       the same as cg jupyter install
        cg --help | --version";
 
 fn main() -> ExitCode {
@@ -69,6 +71,8 @@ fn dispatch(args: &[String]) -> u8 {
             print_line(&format!("cg {}", env!("CARGO_PKG_VERSION")));
             0
         }
+        [command, rest @ ..] if command == "jupyter" => cg::jupyter::main(rest),
+        [flag, rest @ ..] if flag == "--install-kernel" => cg::jupyter::install_kernel(rest),
         [flag, expr] if flag == "-e" => {
             let source = Rc::new(Source::new("<expr>", expr.as_str(), None));
             run(&mut Interpreter::new(), source, Mode::LastValue)

@@ -64,6 +64,11 @@ impl ReturnPoint {
     };
 }
 
+/// Where a front end that shows values richly takes echoed values.
+type EchoSink = Box<dyn FnMut(&Value)>;
+/// Where a front end that can show pictures takes SVG source.
+type PictureSink = Box<dyn FnMut(&str)>;
+
 pub struct Interpreter {
     pub globals: Globals,
     pub(super) stack: Vec<Value>,
@@ -78,6 +83,11 @@ pub struct Interpreter {
     pub(super) spare_arguments: Vec<Arg>,
     /// Where `print` and echoed values go.
     output: Box<dyn FnMut(&str)>,
+    /// Where echoed values go instead of `output`, for a front end that shows values richly
+    /// (the notebook kernel).
+    echo: Option<EchoSink>,
+    /// Where `plot(x)` without a file shows its SVG picture, for a front end that can.
+    pictures: Option<PictureSink>,
     /// Files being loaded, to refuse a file that loads itself.
     loading: Vec<PathBuf>,
     /// Loop iterations and calls still allowed (see `limit_steps`).
@@ -115,6 +125,8 @@ impl Interpreter {
             depth: 0,
             spare_arguments: Vec::new(),
             output: Box::new(print_line),
+            echo: None,
+            pictures: None,
             loading: Vec::new(),
             steps_left: u64::MAX,
             last_echoed: None,
@@ -125,6 +137,27 @@ impl Interpreter {
     /// Sends `print` and echoed values to `output` (one call per line of output).
     pub fn set_output(&mut self, output: impl FnMut(&str) + 'static) {
         self.output = Box::new(output);
+    }
+
+    /// Sends echoed values to `echo` rather than printing them.
+    pub fn set_echo(&mut self, echo: impl FnMut(&Value) + 'static) {
+        self.echo = Some(Box::new(echo));
+    }
+
+    /// Lets `plot(x)` without a file show its picture through `show`.
+    pub fn set_pictures(&mut self, show: impl FnMut(&str) + 'static) {
+        self.pictures = Some(Box::new(show));
+    }
+
+    /// Shows an SVG picture where the front end can; false where it cannot (a terminal).
+    pub fn show_picture(&mut self, svg: &str) -> bool {
+        match &mut self.pictures {
+            Some(show) => {
+                show(svg);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Whether an echoed thermograph is followed by a text sketch of it (for a person at a
@@ -335,15 +368,10 @@ impl Interpreter {
             Op::Echo(node) => {
                 let v = self.eval(node)?;
                 if !matches!(v, Value::Nothing) {
-                    let text = v.to_string();
-                    self.print(&text);
-                    if let Value::Position(p) = &v {
-                        for line in p.board_picture() {
-                            self.print(&line);
-                        }
-                    }
-                    if let (Value::Thermograph(th), true) = (&v, self.sketch_thermographs) {
-                        for line in crate::render::sketch::thermograph_sketch(th) {
+                    if let Some(echo) = &mut self.echo {
+                        echo(&v);
+                    } else {
+                        for line in echo_lines(&v, self.sketch_thermographs) {
                             self.print(&line);
                         }
                     }
@@ -1292,6 +1320,19 @@ fn too_deep(span: &Span) -> EvalError {
 
 /// Writes a line to standard output. When the reader has gone (`cg script | head`), there is no
 /// one left to tell: the program ends quietly, as command-line tools do, instead of panicking.
+/// The lines an echoed value prints as: its notation, then the board of a position, then (with
+/// `sketch`) the text sketch of a thermograph.
+pub fn echo_lines(v: &Value, sketch: bool) -> Vec<String> {
+    let mut lines = vec![v.to_string()];
+    if let Value::Position(p) = v {
+        lines.extend(p.board_picture());
+    }
+    if let (Value::Thermograph(th), true) = (v, sketch) {
+        lines.extend(crate::render::sketch::thermograph_sketch(th));
+    }
+    lines
+}
+
 pub fn print_line(text: &str) {
     use std::io::Write;
     let written = crate::progress::suspended(|| writeln!(std::io::stdout().lock(), "{text}"));

@@ -56,38 +56,48 @@ fn load(session: &mut Session, path: &str, colour: bool) {
 }
 
 fn print_overview() {
-    print_line(
-        "Type expressions and statements; their values are printed (a `;` at the end keeps quiet).",
-    );
-    print_line(
-        "`_` is the last value. A line left unfinished (a brace, a `def` without `end`) continues.",
-    );
-    print_line("");
-    print_line("Commands:");
-    for (_, usage) in COMMANDS {
-        print_line(&format!("  {usage}"));
-    }
-    print_line("");
-    print_line("Builtin functions (:help NAME for one):");
+    print_line(&overview());
+}
+
+/// What `:help` says: how input works, the commands, and the builtin functions.
+pub fn overview() -> String {
+    let mut lines = vec![
+        "Type expressions and statements; their values are printed (a `;` at the end keeps quiet)."
+            .to_string(),
+        "`_` is the last value. A line left unfinished (a brace, a `def` without `end`) continues."
+            .to_string(),
+        String::new(),
+        "Commands:".to_string(),
+    ];
+    lines.extend(COMMANDS.iter().map(|(_, usage)| format!("  {usage}")));
+    lines.push(String::new());
+    lines.push("Builtin functions (:help NAME for one):".to_string());
     let names: Vec<&str> = builtins::all().map(|b| b.name).collect();
-    for line in names.chunks(8) {
-        print_line(&format!("  {}", line.join(", ")));
-    }
+    lines.extend(names.chunks(8).map(|line| format!("  {}", line.join(", "))));
+    lines.join("\n")
 }
 
 fn print_builtin(name: &str) {
+    match builtin_help(name) {
+        Ok(text) => print_line(&text),
+        Err(message) => eprintln!("{message}"),
+    }
+}
+
+/// What `:help NAME` says about a builtin (its signature, description and an example), or why
+/// there is nothing to say.
+pub fn builtin_help(name: &str) -> Result<String, String> {
     match builtins::lookup(name) {
-        Some(b) => {
-            print_line(b.signature);
-            print_line(&format!("  {}", b.doc));
-            print_line(&format!("  example: {}", b.example));
-        }
+        Some(b) => Ok(format!(
+            "{}\n  {}\n  example: {}",
+            b.signature, b.doc, b.example
+        )),
         None => {
             let candidates = builtins::all().map(|b| b.name);
-            match builtins::closest(name, candidates) {
-                Some(s) => eprintln!("no builtin `{name}`; did you mean `{s}`?"),
-                None => eprintln!("no builtin `{name}`; :help lists them"),
-            }
+            Err(match builtins::closest(name, candidates) {
+                Some(s) => format!("no builtin `{name}`; did you mean `{s}`?"),
+                None => format!("no builtin `{name}`; :help lists them"),
+            })
         }
     }
 }

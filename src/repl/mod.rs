@@ -3,7 +3,7 @@
 //! names and commands, bracket matching, and the `:` commands. Errors are reported and the
 //! session goes on; Ctrl-C interrupts a computation and keeps every definition.
 
-mod commands;
+pub mod commands;
 mod explore;
 pub mod input;
 mod moves;
@@ -121,25 +121,12 @@ impl Completer for CgHelper {
         _: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let before = &line[..pos];
-        let start = before
-            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-            .map_or(0, |i| i + 1);
+        let start = word_start(before);
         let word = &before[start..];
         if word.is_empty() {
             return Ok((pos, Vec::new()));
         }
-        let mut candidates: Vec<String> = if word.starts_with(':') {
-            COMMANDS.iter().map(|(c, _)| c.to_string()).collect()
-        } else {
-            let mut all: Vec<String> = builtins::all().map(|b| b.name.to_string()).collect();
-            all.extend(KEYWORDS.iter().map(|k| k.to_string()));
-            all.extend(self.names.borrow().iter().cloned());
-            all
-        };
-        candidates.retain(|c| c.starts_with(word));
-        candidates.sort();
-        candidates.dedup();
-        let pairs = candidates
+        let pairs = completions(word, &self.names.borrow())
             .into_iter()
             .map(|c| Pair {
                 display: c.clone(),
@@ -148,6 +135,33 @@ impl Completer for CgHelper {
             .collect();
         Ok((start, pairs))
     }
+}
+
+/// Where the word that ends `before` starts (a name, or a `:` command).
+pub fn word_start(before: &str) -> usize {
+    before
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .map_or(0, |i| i + 1)
+}
+
+/// The completions of `word`, in order: commands for `:...`, else builtins, keywords and the
+/// session's own names.
+pub fn completions(word: &str, defined: &[String]) -> Vec<String> {
+    if word.is_empty() {
+        return Vec::new();
+    }
+    let mut candidates: Vec<String> = if word.starts_with(':') {
+        COMMANDS.iter().map(|(c, _)| c.to_string()).collect()
+    } else {
+        let mut all: Vec<String> = builtins::all().map(|b| b.name.to_string()).collect();
+        all.extend(KEYWORDS.iter().map(|k| k.to_string()));
+        all.extend(defined.iter().cloned());
+        all
+    };
+    candidates.retain(|c| c.starts_with(word));
+    candidates.sort();
+    candidates.dedup();
+    candidates
 }
 
 /// Where the session's history is kept: `$XDG_DATA_HOME/cg/history`, else
@@ -228,6 +242,14 @@ pub fn run() -> u8 {
     0
 }
 
+/// Why an input gave no value.
+pub enum Failure {
+    /// An error, as its miette report.
+    Error(String),
+    /// Ctrl-C (or a notebook's interrupt) stopped the computation.
+    Interrupted,
+}
+
 /// An interactive session's state, shared by the terminal editor and piped input.
 pub struct Session {
     pub interpreter: Interpreter,
@@ -285,6 +307,27 @@ impl Session {
     /// Runs a source with progress shown and Ctrl-C caught, reporting errors; the last value
     /// echoed is kept as `_`.
     fn run(&mut self, source: Rc<Source>, mode: Mode, colour: bool) -> Option<Value> {
+        match self.execute(source, mode, colour) {
+            Ok(value) => Some(value),
+            Err(Failure::Error(report)) => {
+                eprint!("{report}");
+                None
+            }
+            Err(Failure::Interrupted) => {
+                eprintln!("interrupted");
+                None
+            }
+        }
+    }
+
+    /// Runs a source with progress shown and Ctrl-C caught; the last value echoed is kept as
+    /// `_`, and an interrupted computation leaves the session usable with its definitions.
+    pub fn execute(
+        &mut self,
+        source: Rc<Source>,
+        mode: Mode,
+        colour: bool,
+    ) -> Result<Value, Failure> {
         let interpreter = &mut self.interpreter;
         let watch = crate::progress::Watch::start();
         let result = catch_interrupt(|| interpreter.run_source(source.clone(), mode));
@@ -294,17 +337,13 @@ impl Session {
                 if let Some(last) = self.interpreter.take_last_echoed() {
                     self.interpreter.globals.define("_", last);
                 }
-                Some(value)
+                Ok(value)
             }
-            Ok(Err(e)) => {
-                eprint!("{}", e.render(&source, colour));
-                None
-            }
+            Ok(Err(e)) => Err(Failure::Error(e.render(&source, colour))),
             Err(_) => {
                 self.interpreter.recover();
                 self.interrupted = true;
-                eprintln!("interrupted");
-                None
+                Err(Failure::Interrupted)
             }
         }
     }

@@ -1059,7 +1059,7 @@ mod tests {
     #[test]
     fn moves_of_codes() {
         let kayles = HeapRules::TakeBreak(code("0.77"));
-        assert_eq!(kayles.moves(1), vec![vec![]]);
+        assert_eq!(kayles.moves(1), vec![Vec::<usize>::new()]);
         assert_eq!(
             kayles.moves(5),
             vec![vec![4], vec![1, 3], vec![2, 2], vec![3], vec![1, 2]]

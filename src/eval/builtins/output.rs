@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use crate::core::Thermograph;
 use crate::eval::error::{EvalError, EvalResult};
+use crate::eval::interp::Interpreter;
 use crate::eval::latex::value_latex;
 use crate::eval::table::Table;
 use crate::eval::value::Value;
@@ -14,7 +15,7 @@ use crate::syntax::ast::Span;
 
 use super::{builtin, builtin_with_interpreter, Arg, Arity, Builtin};
 
-use Arity::{Between, Exactly};
+use Arity::Between;
 
 /// Nim-sequences are laid out this many to a row unless a width is given.
 const DEFAULT_WIDTH: i64 = 10;
@@ -37,16 +38,32 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("table", "table(rows), table(rows, headers), table(sequence, width, first)", Between(1, 3),
         "A table of values that prints with aligned columns (and as a LaTeX tabular with latex(...)). rows is a list of rows (lists or tuples), headers a list of column names; a map gives a row per key. A list of single values is a sequence v(first), v(first+1), ... laid out width to a row (10 unless given) with the index of each row's first entry as its label, as nim-sequences are tabulated in Winning Ways (ch. 4).",
         "table([[n, n * n] for n in 0..3], [\"n\", \"square\"])", |a, _| table(a)),
-    builtin_with_interpreter!("plot", "plot(x, file)", Exactly(2),
-        "Draws x as an SVG picture in file (a name ending in .svg). A thermograph (or a game, for its thermograph) is drawn as in the literature, values increasing to the left and temperature upwards, the mast going on above (Winning Ways ch. 6); a list of thermographs on the same axes in different colours; a list of numbers v(0), v(1), ... as a scatter plot of the points (n, v(n)), as Ottaway draws the nim-sequences of octal games (nimbers count as their nim-values).",
-        "plot(thermograph({3||2|1}), \"thermograph.svg\")", |interp, a, _| {
+    builtin_with_interpreter!("plot", "plot(x, file) or plot(x)", Between(1, 2),
+        "Draws x as an SVG picture in file (a name ending in .svg); without a file, in a notebook, shows the picture below the cell. A thermograph (or a game, for its thermograph) is drawn as in the literature, values increasing to the left and temperature upwards, the mast going on above (Winning Ways ch. 6); a list of thermographs on the same axes in different colours; a list of numbers v(0), v(1), ... as a scatter plot of the points (n, v(n)), as Ottaway draws the nim-sequences of octal games (nimbers count as their nim-values).",
+        "plot(thermograph({3||2|1}), \"thermograph.svg\")", |interp, a, call| {
             let (svg, what) = picture(&a[0])?;
-            let path = file_name(&a[1], Some("svg"), "picture.svg")?;
-            write_file(&path, &a[1], &svg)?;
+            let Some(file) = a.get(1) else {
+                return show_inline(interp, &svg, call);
+            };
+            let path = file_name(file, Some("svg"), "picture.svg")?;
+            write_file(&path, file, &svg)?;
             interp.print(&format!("plot: wrote {what} to {path}"));
             Ok(Value::Nothing)
         }),
 ];
+
+/// `plot(x)` without a file: the picture goes below the notebook cell; a terminal cannot show
+/// it, so there the file is asked for.
+fn show_inline(interp: &mut Interpreter, svg: &str, call: &Span) -> EvalResult<Value> {
+    if interp.show_picture(svg) {
+        return Ok(Value::Nothing);
+    }
+    Err(EvalError::new(
+        "plot(x) without a file shows its picture only in a notebook",
+        call.clone(),
+    )
+    .with_help("give a file to write the SVG picture to: plot(x, \"picture.svg\")"))
+}
 
 fn latex_of(arg: &Arg) -> EvalResult<String> {
     value_latex(&arg.value).map_err(|kind| {
