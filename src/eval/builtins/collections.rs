@@ -19,6 +19,25 @@ pub static BUILTINS: &[Builtin] = &[
             interp.print(&text.join(" "));
             Ok(Value::Nothing)
         }),
+    builtin!("error", "error(a, b, ...)", AtLeast(1),
+        "Stops the computation with an error whose message is the arguments separated by spaces (strings without quotes), reported at this call with the chain of calls that led to it: how a ruleset or function refuses an argument it cannot take.",
+        "error(\"a heap is a nonnegative integer; found\", -1)", |a, s| {
+            let text: Vec<String> = a.iter().map(|arg| plain(&arg.value)).collect();
+            Err(EvalError::new(text.join(" "), s.clone()))
+        }),
+    builtin!("assert", "assert(condition, a, b, ...)", AtLeast(1),
+        "Nothing when the condition is true; otherwise an error whose message is the remaining arguments separated by spaces (\"assertion failed\" without them).",
+        "assert(1 + 1 == 2, \"arithmetic\")  # (nothing)", |a, s| {
+            match &a[0].value {
+                Value::Bool(true) => Ok(Value::Nothing),
+                Value::Bool(false) if a.len() == 1 => Err(EvalError::new("assertion failed", s.clone())),
+                Value::Bool(false) => {
+                    let text: Vec<String> = a[1..].iter().map(|arg| plain(&arg.value)).collect();
+                    Err(EvalError::new(text.join(" "), s.clone()))
+                }
+                other => Err(EvalError::new(format!("assert needs a boolean condition; found {}", other.kind()), a[0].span.clone())),
+            }
+        }),
     builtin!("len", "len(xs)", Exactly(1),
         "The number of elements of a list, tuple, set, map, range or string.",
         "len([1, 2, 3])  # 3", |a, _| {
