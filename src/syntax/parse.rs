@@ -303,11 +303,24 @@ impl<'s> Ctx<'s> {
                 } else {
                     "a ruleset"
                 };
+                // The likeliest slip is writing one kind of ruleset's rules in the other.
+                let hint = match (impartial, kind) {
+                    (false, "moves") => {
+                        "; a game where both players have the same moves is an `impartial ruleset`"
+                    }
+                    (true, "left" | "right") => {
+                        "; a game where the players' moves differ is a `ruleset` (not impartial)"
+                    }
+                    _ => "",
+                };
                 return Err(SyntaxError::new(
                     format!("`{kind}` is not a rule of {what}"),
                     rule.kind.span.clone(),
                 )
-                .with_help(format!("the rules of {what} are {}", allowed.join(", "))));
+                .with_help(format!(
+                    "the rules of {what} are {}{hint}",
+                    allowed.join(", ")
+                )));
             }
             if seen.contains(&kind) {
                 return Err(SyntaxError::new(
