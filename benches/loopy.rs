@@ -4,6 +4,7 @@
 //! Run with `cargo bench --bench loopy`.
 
 use cg::core::loopy::nim::{loopy_nim_values, ImpartialGraph};
+use cg::core::loopy::{self, Stopper};
 use cg::core::{Game, LoopyBuilder};
 use divan::Bencher;
 
@@ -84,4 +85,31 @@ fn square_but_one(n: u32) -> ImpartialGraph {
 fn square_but_one_nim_values(bencher: Bencher, n: u32) {
     let graph = square_but_one(n);
     bencher.bench(|| loopy_nim_values(&graph).len());
+}
+
+/// n over + 5, the sum of issue 14 (`1000over + 5`): n over is built as n + over and 5 added;
+/// both sums go by number translation, so the cost is about linear in n. (A stopper holds an
+/// `Rc`, so each run builds its own.)
+#[divan::bench(args = [100, 1000, 10_000], sample_count = 3)]
+fn pseudonumber_plus_number(bencher: Bencher, n: i64) {
+    bencher.bench(|| {
+        let n_over = Stopper::from_game(Game::integer(n))
+            .sum(&loopy::over())
+            .unwrap();
+        let five = Stopper::from_game(Game::integer(5));
+        n_over.as_stopper().unwrap().sum(&five).unwrap().to_string()
+    });
+}
+
+/// n over + ^: no number to translate by, so the sum's graph is valued (its components carry a
+/// copy of n over each), and that costs the square of n.
+#[divan::bench(args = [100, 300, 1000], sample_count = 3)]
+fn pseudonumber_plus_up(bencher: Bencher, n: i64) {
+    bencher.bench(|| {
+        let n_over = Stopper::from_game(Game::integer(n))
+            .sum(&loopy::over())
+            .unwrap();
+        let up = Stopper::from_game(Game::up());
+        n_over.as_stopper().unwrap().sum(&up).unwrap().to_string()
+    });
 }
