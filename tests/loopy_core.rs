@@ -513,3 +513,85 @@ fn values_of_the_reference_system() {
         assert_eq!(value.to_string(), expected, "{input}");
     }
 }
+
+/// Number translation (Siegel, CGT, ch. VI; Winning Ways ch. 11): G + x for a number x is
+/// found by translating G's short positions; it must be the canonical form of the whole sum's
+/// graph, valued the long way, and have that graph's outcome by the brute force.
+#[test]
+fn number_translation_agrees_with_the_graph_sum() {
+    let numbers = [
+        num(0),
+        num(3),
+        num(-2),
+        half(),
+        short(Game::number(Dyadic::new(Integer::from(-5), 2))),
+    ];
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut pairs = 0;
+    while pairs < 200 {
+        let a = random_graph(&mut rng, 4, 3);
+        if !a.is_alternating_cycle_free(0) {
+            continue;
+        }
+        pairs += 1;
+        let g = Stopper::canonical(&a, 0);
+        let x = &numbers[rng.below(numbers.len() as u64) as usize];
+        let raw = a.sum(0, x.graph(), 0);
+        let long_way = Stopper::canonical(&raw, 0);
+        assert_eq!(stopper(&sum(&g, x)), long_way, "{g} + {x}");
+        assert_eq!(stopper(&sum(x, &g)), long_way, "{x} + {g}");
+        assert_eq!(lv(&long_way).outcome(), brute_outcome(&raw, 0), "{g} + {x}");
+    }
+}
+
+/// Large pseudonumbers: n over + m is (n + m)over (over is infinitesimal and adds to numbers
+/// by translation), between n + m and n + m + 1/2^k.
+#[test]
+fn large_pseudonumbers_add() {
+    let thousand_over = stopper(&sum(&num(1000), &loopy::over()));
+    assert_eq!(thousand_over.to_string(), "1000over");
+    let s = stopper(&sum(&thousand_over, &num(5)));
+    assert_eq!(s.to_string(), "1005over");
+    assert!(num(1005).leq(&s) && s != num(1005));
+    assert!(s.leq(&short(Game::number(Dyadic::new(
+        Integer::from(2 * 1005 + 1),
+        1
+    )))));
+    assert_eq!(stopper(&sum(&s, &num(-1005))), loopy::over());
+}
+
+/// degree({1|over}) = {1|over} (+) {under|-1}, the onside of G - G (Siegel, CGT, ch. VI),
+/// worked out by hand. A = G - G has the Left options B = 1 - G = {1under|0} and
+/// C = G + under, the Right options D = over - G and E = G - 1 = {0|-1over}; A lies on no cycle,
+/// so A+ = {B, C+ | D+, E}. C+ = {1under, pass | (over + under)+, G} = {1under, pass | over, G};
+/// over <= G, so G is dominated; the pass reverses through over <= C+ (Right moving first in
+/// C+ - over, Left survives) and is replaced by over's Left option 0, dominated by 1under:
+/// C+ = {1under | over}, which dominates B. D+ = {-G, over | pass, -1over}: -G < 0 < over
+/// leaves over; Right's pass reverses through over >= D+ and becomes over's Right option, the
+/// pass of over, dominated by -1over: D+ = {over | -1over}, which E = {0|-1over} dominates
+/// (0 <= over). At the top nothing reverses: A+ - over is lost by Left when Right opens with E
+/// (then E + under: Left's E -> 0 leaves under, which Right takes to 0; Left's pass lets Right
+/// reach -1over + under), and A+ <= 0 fails since Left opens with C+ and Right's only reply
+/// over leaves Left a move to 0. So degree({1|over}) = {{1under|over} || {0|-1over}}, which
+/// prints `{1under|over||0|-1over}`.
+#[test]
+fn degree_of_one_over_over_by_hand() {
+    use cg::eval::{evaluate, Interpreter};
+    let g = |input: &str| {
+        evaluate(&mut Interpreter::bare(), input)
+            .unwrap_or_else(|e| panic!("{input}: {e:?}"))
+            .to_string()
+    };
+    assert_eq!(g("degree({1|over})"), "{1under|over||0|-1over}");
+    assert_eq!(
+        g("degree({1|over}) == {{1under|over} || {0|-1over}}"),
+        "true"
+    );
+    // The parts of the hand computation, each on its own.
+    assert_eq!(g("upsum({1|over}, under)"), "{1under|over}");
+    assert_eq!(g("upsum(over, {under|-1})"), "{over|-1over}");
+    assert_eq!(g("1 + {under|-1}"), "{1under|0}");
+    assert_eq!(g("{1|over} - 1"), "{0|-1over}");
+    assert_eq!(g("{over|-1over} >= {0|-1over}"), "true");
+    assert_eq!(g("{1under|over} >= {1under|0}"), "true");
+}

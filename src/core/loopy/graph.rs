@@ -67,6 +67,9 @@ impl Graph {
             return v;
         }
         refuse_huge_nus(g);
+        // The limit is on the positions this game adds, not on the graph: a ruleset's graph
+        // may pass it by itself.
+        let before = self.len();
         // Post-order over the canonical followers not yet embedded.
         let mut stack: Vec<(Game, bool)> = vec![(g, false)];
         while let Some((h, expanded)) = stack.pop() {
@@ -75,7 +78,7 @@ impl Graph {
             }
             let (left, right) = (h.left_options(), h.right_options());
             if expanded {
-                if self.len() >= MAX_EMBEDDED {
+                if self.len() - before >= MAX_EMBEDDED {
                     crate::core::refuse(format!(
                         "a short game with more than {MAX_EMBEDDED} positions is too large for the loopy engine"
                     ));

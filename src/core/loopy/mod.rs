@@ -388,6 +388,13 @@ impl Stopper {
     /// The sum of two stoppers: a stopper when no infinite alternating play arises, otherwise
     /// the sided value of the sum.
     pub fn sum(&self, other: &Stopper) -> Result<LoopyValue, LoopyError> {
+        let number = |s: &Stopper| s.to_game().and_then(Game::to_number);
+        if let Some(x) = number(other) {
+            return Ok(LoopyValue::Stopper(self.translate(&x)));
+        }
+        if let Some(x) = number(self) {
+            return Ok(LoopyValue::Stopper(other.translate(&x)));
+        }
         let g = self.graph().sum(0, other.graph(), 0);
         LoopyValue::from_graph(&g, 0)
     }

@@ -99,6 +99,74 @@ impl Stopper {
     }
 }
 
+impl Stopper {
+    /// G + x for a number x, by the Number Translation Theorem, which holds for stoppers
+    /// (Siegel, CGT, ch. VI; Winning Ways ch. 11): a position that is not a number moves to its
+    /// options plus x, so the canonical form of G + x is that of G with each short position H
+    /// replaced by the canonical form of H + x (translation keeps the order, so nothing becomes
+    /// dominated, reversible or equal to another position). This costs one pass over G, where
+    /// the sum's graph would carry a copy of G for every position of x (`1000over + 5`).
+    pub fn translate(&self, x: &crate::core::Dyadic) -> Stopper {
+        let shift = Game::number(x.clone());
+        let graph = self.graph();
+        let short = short_positions(graph);
+        let mut translated = Graph::new();
+        let mut memo = ahash::AHashMap::new();
+        let index: Vec<u32> = short
+            .iter()
+            .map(|h| match h {
+                Some(h) => translated.embed_short(*h + shift, &mut memo),
+                None => translated.add_vertex(),
+            })
+            .collect();
+        for v in 0..graph.len() {
+            if short[v].is_some() {
+                continue;
+            }
+            for side in [Side::Left, Side::Right] {
+                for &w in graph.options(v as u32, side) {
+                    translated.add_edge(side, index[v], index[w as usize]);
+                }
+            }
+        }
+        Stopper(Rc::new(canonical_numbering(&translated.restrict(index[0]))))
+    }
+}
+
+/// The short game of every position of `graph` from which no cycle can be reached (`None` for
+/// the others): positions are taken once all their options are known, sinks first, so the
+/// positions never taken are those that reach a cycle.
+pub(crate) fn short_positions(graph: &Graph) -> Vec<Option<Game>> {
+    let n = graph.len();
+    let (rev_left, rev_right) = graph.reverse();
+    let mut pending: Vec<usize> = (0..n)
+        .map(|v| graph.left[v].len() + graph.right[v].len())
+        .collect();
+    let mut ready: Vec<u32> = (0..n as u32)
+        .filter(|&v| pending[v as usize] == 0)
+        .collect();
+    let mut value: Vec<Option<Game>> = vec![None; n];
+    while let Some(v) = ready.pop() {
+        let options = |list: &[u32]| -> Vec<Game> {
+            list.iter()
+                .map(|&w| value[w as usize].expect("taken"))
+                .collect()
+        };
+        let (l, r) = (
+            options(&graph.left[v as usize]),
+            options(&graph.right[v as usize]),
+        );
+        value[v as usize] = Some(Game::from_options(&l, &r));
+        for &p in rev_left[v as usize].iter().chain(&rev_right[v as usize]) {
+            pending[p as usize] -= 1;
+            if pending[p as usize] == 0 {
+                ready.push(p);
+            }
+        }
+    }
+    value
+}
+
 /// The short game at vertex `v` of a graph with no cycle reachable from `v`. Iterative.
 pub(crate) fn short_value(graph: &Graph, v: u32) -> Game {
     let mut value: Vec<Option<Game>> = vec![None; graph.len()];
@@ -248,6 +316,20 @@ fn delete_dominated(g: &mut Graph, v: u32, side: Side, leq: &impl Fn(u32, u32) -
     true
 }
 
+/// Whether the options of every vertex, on each side, have distinct colours.
+fn options_told_apart(graph: &Graph, colour: &[u32]) -> bool {
+    let mut seen: Vec<u32> = Vec::new();
+    graph.left.iter().chain(&graph.right).all(|list| {
+        if list.len() < 2 {
+            return true;
+        }
+        seen.clear();
+        seen.extend(list.iter().map(|&w| colour[w as usize]));
+        seen.sort_unstable();
+        seen.windows(2).all(|pair| pair[0] != pair[1])
+    })
+}
+
 pub(crate) fn opposite(side: Side) -> Side {
     match side {
         Side::Left => Side::Right,
@@ -262,12 +344,20 @@ pub(crate) fn opposite(side: Side) -> Side {
 /// no two vertices are equal, so none are bisimilar, so the stable colours are all distinct and
 /// give a canonical order. Vertices are then numbered breadth-first from 0, options in colour
 /// order, and option lists are sorted by the new numbers.
+///
+/// The numbering only needs the options of each vertex told apart, so refinement stops at the
+/// first round where they are (the round and the colours are themselves invariant), without
+/// waiting for every vertex to be told apart: the integer n, a chain of n + 1 positions each
+/// with one option, needs no round at all where the stable colours would take n rounds.
 pub(crate) fn canonical_numbering(graph: &Graph) -> Graph {
     let n = graph.len();
     let mut colour = vec![0u32; n];
     let mut classes = 1;
     loop {
         check_interrupt();
+        if options_told_apart(graph, &colour) {
+            break;
+        }
         let signature = |v: usize| {
             let mut l: Vec<u32> = graph.left[v].iter().map(|&w| colour[w as usize]).collect();
             let mut r: Vec<u32> = graph.right[v].iter().map(|&w| colour[w as usize]).collect();
