@@ -32,3 +32,10 @@ fn amazons_3x4_two_queens() -> Value {
 fn amazons_4x4_two_queens() -> Value {
     run("amazons(\"x...|....|....|...o\")")
 }
+
+/// A 5 x 4 board full of pieces: six queens each, three arrows and five empty squares. (The
+/// half-full boards, ten queens and ten empty squares, take more than six minutes and 2 GB.)
+#[divan::bench(sample_count = 3)]
+fn amazons_5x4_full() -> Value {
+    run("amazons(\"xo.x|o#.o|.#x.|x.#o|o.xo\")")
+}

@@ -302,6 +302,62 @@ fn twins_is_nim_one_along() {
     assert_eq!(grundy("2", 100), nim);
 }
 
+/// Triplets (turn exactly three coins; the name and code `3` are CGSuite's, after Winning Ways
+/// ch. 14) is Mock Turtles two positions along, so its values are 0, 0 and then the odious
+/// numbers. By hand: coins 1 and 2 have no move (two coins must lie to their left), so both are
+/// worth 0. From coin n + 2 a move turns two coins a < b to its left: both among {1, 2} leaves 0,
+/// which is Mock Turtles' move turning coin n alone; one of them among {1, 2} leaves the other,
+/// worth g(b), which is Mock Turtles' move turning coin b - 2 with coin n; both beyond 2 is its
+/// move turning three. By induction coin n + 2 of Triplets is worth coin n of Mock Turtles.
+#[test]
+fn triplets_is_mock_turtles_two_along() {
+    let mut expected = vec![0, 0];
+    expected.extend((0..).filter(|&n| is_odious(n)).take(200));
+    assert_eq!(grundy("3", 202), expected);
+    assert_eq!(
+        grundy("3", 14),
+        naive(
+            &Rules {
+                min: 3,
+                max: 3,
+                ..any_shape()
+            },
+            14
+        )
+    );
+}
+
+/// Any set of coins, of any shape.
+fn any_shape() -> Rules {
+    Rules {
+        min: 1,
+        max: usize::MAX,
+        consecutive: false,
+        within: None,
+        equally_spaced: false,
+        symmetric: false,
+        leftmost: false,
+    }
+}
+
+/// Sym (turn any set of coins arranged symmetrically about its middle; CGSuite's code `1+S`).
+/// No published table of its values was found, so they are checked against the naive search
+/// and, for the first four coins, against a count by hand: coin 1 can only be turned alone (1);
+/// coin 2 alone or with coin 1 (mex {0, 1} = 2); coin 3 alone, with 2, with 1, or with 1 and 2
+/// (mex {0, 2, 1, 3} = 4); coin 4 alone, with 3, with 2, with 2 and 3, with 1, or with 1, 2
+/// and 3 ({1, 2, 4} and {1, 3, 4} are not symmetric), leaving 0, 4, 2, 6, 1 and 7: mex 3.
+#[test]
+fn sym_turns_any_symmetric_set() {
+    let sym = grundy("1+S", 18);
+    assert_eq!(sym[..4], [1, 2, 4, 3]);
+    let rules = Rules {
+        symmetric: true,
+        ..any_shape()
+    };
+    assert_eq!(sym, naive(&rules, 18));
+    assert_eq!(grundy("S", 18), sym, "the count 1+ is the default");
+}
+
 /// Moidores (up to nine coins), Mogul (seven) and Moebius (five) by the naive search as well.
 #[test]
 fn moidores_mogul_and_moebius_match_a_naive_search() {

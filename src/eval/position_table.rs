@@ -21,16 +21,39 @@ pub struct PositionTable {
     others: AHashMap<Value, Game>,
 }
 
+/// The key of a position in a table, computed once for the several lookups of one position
+/// (in two tables, before and after its value is computed): for grids of several symbols,
+/// computing it is a good part of a lookup.
+#[derive(Clone, Copy, Debug)]
+pub struct TableKey(Option<PackedKey>);
+
+impl TableKey {
+    pub fn of(position: &Value) -> TableKey {
+        TableKey(packed_key(position))
+    }
+}
+
 impl PositionTable {
     pub fn get(&self, position: &Value) -> Option<Game> {
-        match packed_key(position) {
+        self.get_by(position, TableKey::of(position))
+    }
+
+    /// `get`, with the key of `position` already computed.
+    pub fn get_by(&self, position: &Value, key: TableKey) -> Option<Game> {
+        match key.0 {
             Some(key) => self.packed.get(&key),
             None => self.others.get(position).copied(),
         }
     }
 
     pub fn insert(&mut self, position: Value, value: Game) {
-        match packed_key(&position) {
+        let key = TableKey::of(&position);
+        self.insert_by(position, key, value);
+    }
+
+    /// `insert`, with the key of `position` already computed.
+    pub fn insert_by(&mut self, position: Value, key: TableKey, value: Game) {
+        match key.0 {
             Some(key) => self.packed.insert(key, value),
             None => {
                 self.others.insert(position, value);
@@ -38,10 +61,10 @@ impl PositionTable {
         }
     }
 
-    /// Starts loading the place where `position` would be, so that a `get` soon after does
-    /// not wait for memory.
-    pub fn prefetch(&self, position: &Value) {
-        if let Some(key) = packed_key(position) {
+    /// Starts loading the place where the position of `key` would be, so that a `get` soon
+    /// after does not wait for memory.
+    pub fn prefetch_by(&self, key: TableKey) {
+        if let Some(key) = key.0 {
             self.packed.prefetch(&key);
         }
     }

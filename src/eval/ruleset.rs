@@ -15,7 +15,7 @@ use crate::syntax::ast::Span;
 
 use super::error::{EvalError, EvalResult};
 use super::interp::Interpreter;
-use super::position_table::PositionTable;
+use super::position_table::{PositionTable, TableKey};
 use super::rule_call::RuleCall;
 use super::store::{self, position_key, RulesetLink};
 use super::value::Value;
@@ -190,10 +190,11 @@ impl Interpreter {
         position: Value,
         span: &Span,
     ) -> EvalResult<Game> {
-        if let Some(g) = instance.table.borrow().get(&position) {
+        let key = TableKey::of(&position);
+        if let Some(g) = instance.table.borrow().get_by(&position, key) {
             return Ok(g);
         }
-        if let Some(g) = instance.composites.borrow().get(&position) {
+        if let Some(g) = instance.composites.borrow().get_by(&position, key) {
             return Ok(g);
         }
         if !instance.loopy.borrow().is_empty() && instance.loopy.borrow().contains_key(&position) {
@@ -210,7 +211,7 @@ impl Interpreter {
             if composites.len() >= MAX_COMPOSITES {
                 composites.empty();
             }
-            composites.insert(position, value);
+            composites.insert_by(position, key, value);
             return Ok(value);
         }
         let stored = self
@@ -233,7 +234,7 @@ impl Interpreter {
             position: position.clone(),
         };
         let value = self.compute_value(instance, &position, span)?;
-        instance.table.borrow_mut().insert(position, value);
+        instance.table.borrow_mut().insert_by(position, key, value);
         crate::progress::count_position();
         if let Some((link, key)) = stored {
             store::keep_position(link.id, key, value).map_err(|e| store_error(e, span))?;
@@ -448,8 +449,9 @@ fn prefetch(instance: &RulesetInstance, positions: &[Value]) {
     let table = instance.table.borrow();
     let composites = instance.composites.borrow();
     for p in positions {
-        table.prefetch(p);
-        composites.prefetch(p);
+        let key = TableKey::of(p);
+        table.prefetch_by(key);
+        composites.prefetch_by(key);
     }
 }
 
