@@ -44,6 +44,36 @@ pub fn program(ops: &[Op], result: Option<&Node>, locals: usize) -> Code {
     lowerer.finish()
 }
 
+/// What the dispatch loop relies on to fetch instructions without a bounds check: the code
+/// ends with a `Return` (so the instruction after any other one exists, which is where a call
+/// comes back to), and every jump lands inside it. Checked once per body lowered, a bug in the
+/// lowering becoming a panic here rather than a read out of bounds later.
+fn assert_well_formed(code: &Code) {
+    assert!(
+        matches!(code.instrs.last(), Some(Instr::Return { .. })),
+        "lowered code ends with a Return"
+    );
+    let len = code.instrs.len() as Label;
+    for instr in &code.instrs {
+        let targets: [Option<Label>; 2] = match instr {
+            Instr::Jump { target }
+            | Instr::JumpIfFalse { target, .. }
+            | Instr::CompareOrJump { target, .. }
+            | Instr::CompareIntOrJump { target, .. } => [Some(*target), None],
+            Instr::ForNext { exit, .. } => [Some(*exit), None],
+            Instr::ForLoop { body, .. } => [Some(*body), None],
+            Instr::Eval { exits, .. } | Instr::Exec { exits, .. } => match exits {
+                Some(e) => [Some(e.continue_at), Some(e.break_at)],
+                None => [None, None],
+            },
+            _ => [None, None],
+        };
+        for target in targets.into_iter().flatten() {
+            assert!(target < len, "a jump inside the lowered code");
+        }
+    }
+}
+
 /// A loop being lowered: where `continue` goes, and the jumps `break` leaves to patch.
 struct Loop {
     continue_at: Label,
@@ -76,6 +106,7 @@ impl Lowerer {
 
     fn finish(mut self) -> Code {
         self.thread_jumps_to_returns();
+        assert_well_formed(&self.code);
         self.code
     }
 

@@ -389,7 +389,8 @@ fn multiply((a, sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalR
 /// `x in collection`.
 fn contains(collection: &Value, x: &Value, span: Span) -> EvalResult<bool> {
     Ok(match collection {
-        Value::List(v) | Value::Tuple(v) => v.contains(x),
+        Value::List(v) => v.contains(x),
+        Value::Tuple(v) => v.contains(x),
         Value::Set(v) => v
             .binary_search_by(|e| super::value::compare_for_printing(e, x))
             .is_ok(),
@@ -609,11 +610,11 @@ pub fn index(target: &Value, index: &Value, index_span: &Span, span: &Span) -> E
     {
         return slice(target, *start, *end, *inclusive, span);
     }
+    if let Some(items) = target.sequence() {
+        let i = position(index, items.len(), index_span)?;
+        return Ok(items[i].clone());
+    }
     match target {
-        Value::List(items) | Value::Tuple(items) => {
-            let i = position(index, items.len(), index_span)?;
-            Ok(items[i].clone())
-        }
         Value::Str(s) => {
             let chars: Vec<char> = s.chars().collect();
             let i = position(index, chars.len(), index_span)?;
@@ -642,7 +643,8 @@ fn slice(target: &Value, start: i64, end: i64, inclusive: bool, span: &Span) -> 
         end
     };
     match target {
-        Value::List(items) | Value::Tuple(items) => {
+        Value::List(_) | Value::Tuple(_) => {
+            let items = target.sequence().expect("a list or tuple");
             let (a, b) = (clamp(start, items.len()), clamp(end, items.len()));
             let part = if a < b {
                 items[a..b].to_vec()

@@ -35,7 +35,9 @@ pub enum Value {
     Outcome(LoopyOutcome),
     Str(Rc<str>),
     List(Rc<Vec<Value>>),
-    Tuple(Rc<Vec<Value>>),
+    /// One allocation holding the elements (a tuple never grows; coordinates such as
+    /// `(r, c)` are made by the million in board rulesets).
+    Tuple(Rc<[Value]>),
     /// Elements sorted in printing order, without repeats.
     Set(Rc<Vec<Value>>),
     Map(Rc<AHashMap<Value, Value>>),
@@ -111,7 +113,30 @@ impl Value {
     }
 
     pub fn tuple(items: Vec<Value>) -> Value {
-        Value::Tuple(Rc::new(items))
+        Value::Tuple(Rc::from(items))
+    }
+
+    /// The tuple `(a, b)`, in one allocation.
+    pub fn pair(a: Value, b: Value) -> Value {
+        Value::Tuple(Rc::new([a, b]))
+    }
+
+    /// The elements of a list or a tuple.
+    pub fn sequence(&self) -> Option<&[Value]> {
+        match self {
+            Value::List(items) => Some(items),
+            Value::Tuple(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// The elements of a list, a tuple or a set, in their order.
+    pub fn stored_elements(&self) -> Option<&[Value]> {
+        match self {
+            Value::List(items) | Value::Set(items) => Some(items),
+            Value::Tuple(items) => Some(items),
+            _ => None,
+        }
     }
 
     /// A game as a value: numbers become `Number`.
@@ -262,9 +287,7 @@ impl Value {
     /// order); `None` for values that are not collections.
     /// The thermographs of a nonempty list or tuple of thermographs (drawn or typeset together).
     pub fn thermographs(&self) -> Option<Vec<crate::core::Thermograph>> {
-        let (Value::List(items) | Value::Tuple(items)) = self else {
-            return None;
-        };
+        let items = self.sequence()?;
         let all: Option<Vec<_>> = items
             .iter()
             .map(|v| match v {
@@ -278,16 +301,18 @@ impl Value {
     /// [`elements`](Value::elements), taking the list's storage when no one else holds it.
     pub fn into_elements(self) -> Option<Vec<Value>> {
         match self {
-            Value::List(v) | Value::Tuple(v) | Value::Set(v) => {
+            Value::List(v) | Value::Set(v) => {
                 Some(Rc::try_unwrap(v).unwrap_or_else(|shared| shared.as_ref().clone()))
             }
+            Value::Tuple(v) => Some(v.to_vec()),
             other => other.elements(),
         }
     }
 
     pub fn elements(&self) -> Option<Vec<Value>> {
         Some(match self {
-            Value::List(v) | Value::Tuple(v) | Value::Set(v) => v.as_ref().clone(),
+            Value::List(v) | Value::Set(v) => v.as_ref().clone(),
+            Value::Tuple(v) => v.to_vec(),
             Value::Map(m) => {
                 let mut keys: Vec<Value> = m.keys().cloned().collect();
                 sort_values(&mut keys);
@@ -314,9 +339,8 @@ impl PartialEq for Value {
             (Value::Bool(a), Value::Bool(b)) => a == b,
             (Value::Outcome(a), Value::Outcome(b)) => a == b,
             (Value::Str(a), Value::Str(b)) => a == b,
-            (Value::List(a), Value::List(b))
-            | (Value::Tuple(a), Value::Tuple(b))
-            | (Value::Set(a), Value::Set(b)) => a == b,
+            (Value::List(a), Value::List(b)) | (Value::Set(a), Value::Set(b)) => a == b,
+            (Value::Tuple(a), Value::Tuple(b)) => a == b,
             (Value::Map(a), Value::Map(b)) => a == b,
             (Value::Range { .. }, Value::Range { .. }) => {
                 self.range_bounds() == other.range_bounds()
@@ -356,7 +380,8 @@ impl Hash for Value {
             Value::Bool(b) => b.hash(state),
             Value::Outcome(o) => o.hash(state),
             Value::Str(s) => s.hash(state),
-            Value::List(v) | Value::Tuple(v) | Value::Set(v) => v.hash(state),
+            Value::List(v) | Value::Set(v) => v.hash(state),
+            Value::Tuple(v) => v.hash(state),
             Value::Map(m) => {
                 // Order-independent: the sum of the entries' own hashes.
                 let mut total: u64 = 0;
@@ -398,6 +423,7 @@ pub fn sort_values(items: &mut [Value]) {
 
 fn kind_rank(v: &Value) -> u8 {
     match v {
+        Value::Number(Num::Small(_)) => 0,
         Value::Number(q) if q.to_dyadic().is_some() => 0,
         Value::Game(_) => 0,
         Value::Loopy(_) => 0,
@@ -430,6 +456,13 @@ fn kind_rank(v: &Value) -> u8 {
 
 /// A total order on values, for printing sets and map keys.
 pub fn compare_for_printing(a: &Value, b: &Value) -> Ordering {
+    // The commonest elements of sets and keys first, without ranking their kinds: machine
+    // integers (vertices, heap sizes) and strings (colours, symbols).
+    match (a, b) {
+        (Value::Number(Num::Small(x)), Value::Number(Num::Small(y))) => return x.cmp(y),
+        (Value::Str(x), Value::Str(y)) => return x.cmp(y),
+        _ => {}
+    }
     let (ra, rb) = (kind_rank(a), kind_rank(b));
     if ra != rb {
         return ra.cmp(&rb);
@@ -451,14 +484,14 @@ pub fn compare_for_printing(a: &Value, b: &Value) -> Ordering {
         (Value::Graph(x), Value::Graph(y)) => x.cmp(y),
         (Value::Position(x), Value::Position(y)) => x.to_string().cmp(&y.to_string()),
         (Value::List(x), Value::List(y))
-        | (Value::Tuple(x), Value::Tuple(y))
         | (Value::Set(x), Value::Set(y))
         | (Value::Sum(x), Value::Sum(y)) => compare_sequences(x, y),
+        (Value::Tuple(x), Value::Tuple(y)) => compare_sequences(x, y),
         (Value::Map(x), Value::Map(y)) => {
             let entries = |m: &AHashMap<Value, Value>| {
                 let mut e: Vec<Value> = m
                     .iter()
-                    .map(|(k, v)| Value::tuple(vec![k.clone(), v.clone()]))
+                    .map(|(k, v)| Value::pair(k.clone(), v.clone()))
                     .collect();
                 sort_values(&mut e);
                 e

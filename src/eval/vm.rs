@@ -47,7 +47,11 @@ impl Interpreter {
         let mut code: &'c Code = entry;
         let mut pc = 0;
         loop {
-            let instr = &code.instrs[pc];
+            // SAFETY: `pc` is 0, a jump target or the instruction after one that is not the
+            // last (which is a `Return`), and the lowering checked that all of these lie
+            // inside the code (`lower::assert_well_formed`).
+            debug_assert!(pc < code.instrs.len());
+            let instr = unsafe { code.instrs.get_unchecked(pc) };
             pc += 1;
             match instr {
                 Instr::Int { dst, value } => self.set_int(*dst, *value),
@@ -242,10 +246,8 @@ impl Interpreter {
                 } => {
                     // An element of a list or tuple at a machine index in range, as
                     // `c[0]`: copied out with no call of the general operation.
-                    if let (
-                        Value::List(items) | Value::Tuple(items),
-                        Value::Number(Num::Small(k)),
-                    ) = (self.register(*target), self.register(*index))
+                    if let (Some(items), Value::Number(Num::Small(k))) =
+                        (self.register(*target).sequence(), self.register(*index))
                     {
                         if let Some(item) = usize::try_from(*k).ok().and_then(|k| items.get(k)) {
                             let v = item.clone();
@@ -329,13 +331,18 @@ impl Interpreter {
                     first,
                     count,
                 } => {
-                    let items: Vec<Value> = (*first..*first + *count)
-                        .map(|r| self.consume(code, r))
-                        .collect();
+                    let registers = *first..*first + *count;
                     let v = match kind {
-                        Collection::List => Value::list(items),
-                        Collection::Tuple => Value::tuple(items),
-                        Collection::Set => Value::set(items),
+                        // Made in place, one allocation (the registers are counted).
+                        Collection::Tuple => {
+                            Value::Tuple(registers.map(|r| self.consume(code, r)).collect())
+                        }
+                        Collection::List => {
+                            Value::list(registers.map(|r| self.consume(code, r)).collect())
+                        }
+                        Collection::Set => {
+                            Value::set(registers.map(|r| self.consume(code, r)).collect())
+                        }
                     };
                     self.set(*dst, v);
                 }
@@ -622,14 +629,13 @@ impl Interpreter {
         // Registers above the arguments hold nothing live (they are handed out as a stack), so
         // the callee's frame may overlap them.
         let callee_base = self.base + args as usize;
-        let call_span = &code.spans[span as usize];
         if func.memo.is_some() || count as usize != func.proto.arity {
             let f = owned.unwrap_or_else(|| self.running_function_rc());
-            self.enter(f, callee_base, count as usize, call_span)?;
+            self.enter(f, callee_base, count as usize, &code.spans[span as usize])?;
             self.move_register(args, dst);
             return Ok(None);
         }
-        self.check_call(call_span)?;
+        self.check_call(&code.spans[span as usize])?;
         let end = callee_base + func.proto.code.frame;
         if self.stack.len() < end {
             self.stack.resize(end, Value::Nothing);
@@ -655,7 +661,11 @@ impl Interpreter {
         let base = self.base;
         self.clear_registers(base + 1, base + callee.frame);
         self.pop_frame();
-        self.move_register(back.args, back.dst);
+        // The lowering most often computes a call straight into its first argument's
+        // register, where the value already is.
+        if back.args != back.dst {
+            self.move_register(back.args, back.dst);
+        }
         // SAFETY: the caller's code belongs to a function held by a frame still on the stack
         // (or to the code `run` was given, which outlives the loop).
         (unsafe { &*back.code }, back.pc)
@@ -730,13 +740,13 @@ impl Interpreter {
                 self.set_int(var, position);
                 return true;
             }
-            Value::List(items) | Value::Tuple(items) | Value::Set(items) => {
-                match items.get(position as usize) {
+            other => match other.stored_elements() {
+                Some(items) => match items.get(position as usize) {
                     Some(item) => (item.clone(), Some(position + 1)),
                     None => return false,
-                }
-            }
-            _ => return false,
+                },
+                None => return false,
+            },
         };
         match next {
             Some(next) => self.set_int(state + 1, next),

@@ -43,7 +43,8 @@ fn is_math(v: &Value) -> bool {
         | Value::Periodicity(_)
         | Value::UptimalExpansion(_)
         | Value::LoopyNimber(_) => true,
-        Value::List(items) | Value::Tuple(items) => !items.is_empty() && items.iter().all(is_math),
+        Value::List(items) => !items.is_empty() && items.iter().all(is_math),
+        Value::Tuple(items) => !items.is_empty() && items.iter().all(is_math),
         Value::Set(items) => !items.is_empty() && items.iter().all(is_math),
         _ => false,
     }

@@ -2,6 +2,8 @@
 //! Clobber, Partizan Geography), regions and canonical representatives under symmetries.
 //! Graphs have their own table (`graphs.rs`).
 
+use std::rc::Rc;
+
 use crate::board::{offsets, Grid, Symmetry, MAX_CELLS};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::value::Value;
@@ -28,7 +30,7 @@ pub static BUILTINS: &[Builtin] = &[
             // Rules look one or two squares ahead; off the board on any side is simply no cell.
             let (r, c) = pair(&a[1])?;
             let (Ok(r), Ok(c)) = (usize::try_from(r), usize::try_from(c)) else { return Ok(Value::Nothing) };
-            Ok(g.get((r, c)).map_or(Value::Nothing, |s| Value::str(&(s as char).to_string())))
+            Ok(g.get((r, c)).map_or(Value::Nothing, symbol_string))
         }),
     builtin!("cells", "cells(grid, symbol)", Exactly(2),
         "The cells holding a symbol, as (row, column) tuples.",
@@ -210,6 +212,19 @@ pub(super) fn string(a: &Arg) -> EvalResult<&str> {
     }
 }
 
+/// A cell's symbol as a one-character string. Rules ask `cell` for every square they look at,
+/// so the strings of the ASCII symbols are made once and shared: `cell` allocates nothing.
+fn symbol_string(s: u8) -> Value {
+    thread_local! {
+        static ASCII: Vec<Rc<str>> =
+            (0..128u8).map(|b| Rc::from((b as char).to_string().as_str())).collect();
+    }
+    match ASCII.with(|table| table.get(s as usize).cloned()) {
+        Some(shared) => Value::Str(shared),
+        None => Value::str(&(s as char).to_string()),
+    }
+}
+
 pub(super) fn symbol(a: &Arg) -> EvalResult<u8> {
     let s = string(a)?;
     match s.as_bytes() {
@@ -259,15 +274,15 @@ pub(super) fn grid(a: &Arg) -> EvalResult<&Grid> {
 }
 
 pub(super) fn pair(a: &Arg) -> EvalResult<(i64, i64)> {
-    match &a.value {
-        Value::Tuple(v) | Value::List(v) if v.len() == 2 => match (v[0].as_i64(), v[1].as_i64()) {
+    match (&a.value, a.value.sequence()) {
+        (_, Some(v)) if v.len() == 2 => match (v[0].as_i64(), v[1].as_i64()) {
             (Some(x), Some(y)) => Ok((x, y)),
             _ => Err(EvalError::new(
                 "expected a pair of integers",
                 a.span.clone(),
             )),
         },
-        other => Err(EvalError::new(
+        (other, _) => Err(EvalError::new(
             format!("expected a pair (row, column); found {}", other.kind()),
             a.span.clone(),
         )),
@@ -348,7 +363,7 @@ pub(super) fn coords(cells: &[(usize, usize)]) -> Value {
     Value::list(
         cells
             .iter()
-            .map(|&(r, c)| Value::tuple(vec![Value::integer(r), Value::integer(c)]))
+            .map(|&(r, c)| Value::pair(Value::integer(r), Value::integer(c)))
             .collect(),
     )
 }

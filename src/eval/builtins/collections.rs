@@ -42,7 +42,8 @@ pub static BUILTINS: &[Builtin] = &[
         "The number of elements of a list, tuple, set, map, range or string.",
         "len([1, 2, 3])  # 3", |a, _| {
             let n = match &a[0].value {
-                Value::List(v) | Value::Tuple(v) | Value::Set(v) => v.len(),
+                Value::List(v) | Value::Set(v) => v.len(),
+                Value::Tuple(v) => v.len(),
                 Value::Map(m) => m.len(),
                 Value::Str(s) => s.chars().count(),
                 Value::Range { .. } => elements(&a[0])?.len(),

@@ -57,7 +57,7 @@ pub static BUILTINS: &[Builtin] = &[
         "The edges of a graph as pairs (u, v), each once (u < v), or the arcs u -> v of a directed graph.",
         "edges(path(3))  # [(0,1),(1,2)]", |a, _| {
             let g = graph(&a[0])?;
-            let pair = |(u, v): (usize, usize)| Value::tuple(vec![label_value(g.label(u)), label_value(g.label(v))]);
+            let pair = |(u, v): (usize, usize)| Value::pair(label_value(g.label(u)), label_value(g.label(v)));
             Ok(Value::list(g.edges().into_iter().map(pair).collect()))
         }),
     builtin!("vertex_count", "vertex_count(G)", Exactly(1), "The number of vertices of a graph.",
@@ -273,8 +273,8 @@ fn from_edges(directed: bool, a: &[Arg]) -> EvalResult<Graph> {
     })?;
     let mut edges = Vec::with_capacity(items.len());
     for item in items {
-        let endpoints = match &item {
-            Value::Tuple(p) | Value::List(p) if p.len() == 2 => (p[0].as_i64(), p[1].as_i64()),
+        let endpoints = match item.sequence() {
+            Some(p) if p.len() == 2 => (p[0].as_i64(), p[1].as_i64()),
             _ => (None, None),
         };
         let (Some(u), Some(v)) = endpoints else {
@@ -311,12 +311,12 @@ pub fn label_value(label: &VertexLabel) -> Value {
 }
 
 fn value_label(v: &Value) -> Option<VertexLabel> {
-    match v {
-        Value::Tuple(parts) | Value::List(parts) => {
+    match v.sequence() {
+        Some(parts) => {
             let labels: Option<Vec<VertexLabel>> = parts.iter().map(value_label).collect();
             Some(VertexLabel::Tuple(labels?.into()))
         }
-        other => other.as_i64().map(VertexLabel::Int),
+        None => v.as_i64().map(VertexLabel::Int),
     }
 }
 

@@ -291,9 +291,9 @@ fn sequence_table(items: &[Value], a: &[Arg]) -> EvalResult<Value> {
 
 /// Column names: a list or tuple of values (usually strings).
 fn headers(arg: &Arg) -> EvalResult<Vec<Value>> {
-    match &arg.value {
-        Value::List(v) | Value::Tuple(v) => Ok(v.as_ref().clone()),
-        other => Err(EvalError::new(
+    match (&arg.value, arg.value.sequence()) {
+        (_, Some(v)) => Ok(v.to_vec()),
+        (other, None) => Err(EvalError::new(
             format!(
                 "the headers must be a list of column names, not {}",
                 other.kind()

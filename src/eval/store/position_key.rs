@@ -132,7 +132,7 @@ mod tests {
             Value::Number(Num::from_integer(crate::core::Integer::from(1u64 << 63))),
             Value::str("3"),
             Value::list(vec![Value::integer(1), Value::integer(2)]),
-            Value::Tuple(std::rc::Rc::new(vec![Value::integer(1), Value::integer(2)])),
+            Value::tuple(vec![Value::integer(1), Value::integer(2)]),
             Value::list(vec![Value::integer(12)]),
             grid("..|.."),
             grid("....."),
