@@ -32,8 +32,10 @@ use super::verify::verify;
 /// The largest unreduced candidate built (elements reached by the heaps).
 pub const MAX_CANDIDATE: usize = 1 << 20;
 
-/// The largest reduced candidate (its table has a word for each pair).
-pub const MAX_VERIFIED: usize = 1 << 12;
+/// The largest reduced candidate. Its Cayley graph is small (a row of products by the heaps'
+/// elements for each element), but the verification theorem marks pairs of elements, |Q|²
+/// bits (128 MB at this bound), and its pair indices are u32.
+pub const MAX_VERIFIED: usize = 1 << 15;
 
 /// How many failed candidates one heap may have.
 const MAX_TRIES: usize = 400;
@@ -43,23 +45,26 @@ impl Monoid for Quotient {
         Quotient::order(self)
     }
 
-    fn mul(&self, x: u32, y: u32) -> u32 {
-        Quotient::mul(self, x, y)
+    fn times(&self, x: u32, h: usize) -> u32 {
+        Quotient::times(self, x, h)
     }
 }
 
-/// The elements of the options of each heap under Φ, without repeats.
-fn option_images<M: Monoid>(m: &M, pretend: &[u32], moves: &[Vec<Vec<usize>>]) -> Vec<Vec<u32>> {
+/// The moves of each heap, one for each element they reach under Φ.
+fn option_words<M: Monoid>(m: &M, moves: &[Vec<Vec<usize>>]) -> Vec<Vec<Vec<usize>>> {
     moves
         .iter()
         .map(|ms| {
-            let mut images: Vec<u32> = ms
-                .iter()
-                .map(|parts| parts.iter().fold(0, |acc, &h| m.mul(acc, pretend[h])))
-                .collect();
-            images.sort_unstable();
-            images.dedup();
-            images
+            let mut seen: Vec<u32> = Vec::new();
+            ms.iter()
+                .filter(|parts| {
+                    let x = m.times_all(0, parts);
+                    let fresh = !seen.contains(&x);
+                    seen.push(x);
+                    fresh
+                })
+                .cloned()
+                .collect()
         })
         .collect()
 }
@@ -68,9 +73,7 @@ fn option_images<M: Monoid>(m: &M, pretend: &[u32], moves: &[Vec<Vec<usize>>]) -
 pub fn extend(q: &Quotient, moves: &[Vec<Vec<usize>>]) -> Result<Quotient, QuotientError> {
     let n = moves.len() - 1;
     if moves[n].is_empty() {
-        let mut next = q.clone();
-        next.pretend.push(0);
-        return Ok(next);
+        return Ok(q.with_heap(0));
     }
     if let Some(mut next) = conservative(q, moves) {
         next.find_representatives(moves);
@@ -115,22 +118,23 @@ fn heaps_of(word: &[u32]) -> Vec<usize> {
 /// Q with Φ(n) = x for the first x that passes the verification theorem on heaps 0..=n.
 fn conservative(q: &Quotient, moves: &[Vec<Vec<usize>>]) -> Option<Quotient> {
     let n = moves.len() - 1;
-    let options = option_images(q, &q.pretend, &moves[n..]).remove(0);
-    let heap_is_p = options.iter().all(|&o| !q.is_p(o));
+    let options = option_words(q, &moves[n..]).remove(0);
+    let heap_is_p = options.iter().all(|o| !q.is_p(q.times_all(0, o)));
     let order = q.order() as u32;
+    // wins[y]: a sum of element y plus heap n has a move in n to a P-position.
+    let wins: Vec<bool> = (0..order)
+        .map(|y| options.iter().any(|o| q.is_p(q.times_all(y, o))))
+        .collect();
     for x in 0..order {
         if q.is_p(x) != heap_is_p {
             continue;
         }
         // No sum y + n may be P while a move in n reaches a P-position: cheap, and it rules
         // out most x before the full check.
-        let p_failure =
-            (0..order).any(|y| q.is_p(q.mul(y, x)) && options.iter().any(|&o| q.is_p(q.mul(y, o))));
-        if p_failure {
+        if (0..order).any(|y| wins[y as usize] && q.is_p(q.mul(y, x))) {
             continue;
         }
-        let mut next = q.clone();
-        next.pretend.push(x);
+        let next = q.with_heap(x);
         if verify(&next, moves).is_ok() {
             return Some(next);
         }
@@ -140,11 +144,8 @@ fn conservative(q: &Quotient, moves: &[Vec<Vec<usize>>]) -> Option<Quotient> {
 
 /// The least failure of a candidate: the least P-failure, or an N-failure before it.
 fn least_failure(trial: &Quotient, moves: &[Vec<Vec<usize>>]) -> Option<Word> {
-    let options = option_images(trial, &trial.pretend, moves);
-    let heaps = Heaps {
-        pretend: &trial.pretend,
-        options: &options,
-    };
+    let options = option_words(trial, moves);
+    let heaps = Heaps { options: &options };
     let words: Vec<Option<Word>> = lex::least_words(trial, &heaps);
     let p_failure = lex::least_p_failure(trial, &trial.p, &heaps, &words);
     lex::least_n_failure(trial, &trial.p, &heaps, p_failure.as_ref()).or(p_failure)
@@ -152,16 +153,17 @@ fn least_failure(trial: &Quotient, moves: &[Vec<Vec<usize>>]) -> Option<Word> {
 
 /// Q × {1, x, x², x³ | x⁴ = x²}, heap n the generator x, reduced.
 fn fresh_generator(q: &Quotient, moves: &[Vec<Vec<usize>>]) -> Option<Quotient> {
-    let mut pretend: Vec<Code> = q.pretend.iter().map(|&e| Code(e as u64)).collect();
+    let mut parts = vec![Part::Base; q.pretend.len()];
+    parts.push(Part::Cyclic(0));
     let product = Product::new(
         q.clone(),
         vec![Cyclic {
             index: 2,
             period: 2,
         }],
+        parts,
     );
-    pretend.push(product.generator(0));
-    product.candidate(&pretend, moves)
+    product.candidate(moves)
 }
 
 /// What recalibration gives: the next candidate, or why there is none.
@@ -176,7 +178,7 @@ enum Recalibrated {
 /// The next candidate after `trial` failed on `failure` (see the module notes).
 fn recalibrate(trial: &Quotient, moves: &[Vec<Vec<usize>>], failure: &Word) -> Recalibrated {
     let mut too_large = false;
-    let should_be_p = !trial.is_p(image(trial, &trial.pretend, failure));
+    let should_be_p = !trial.is_p(image(trial, failure));
     let involved: Vec<usize> = (0..failure.len()).filter(|&h| failure[h] > 0).collect();
     for size in 1..=involved.len() {
         for chosen in subsets(&involved, size) {
@@ -185,28 +187,28 @@ fn recalibrate(trial: &Quotient, moves: &[Vec<Vec<usize>>], failure: &Word) -> R
             for &h in &chosen {
                 rest[h] = 0;
             }
-            let (base, renumber) = regenerate(trial, &rest);
+            let base = regenerate(trial, &rest);
             let cyclics: Vec<Cyclic> = chosen
                 .iter()
                 .map(|&h| {
-                    let index = cyclic_index(trial, trial.pretend[h]).max(failure[h] as usize - 1);
+                    let index = cyclic_index(trial, h).max(failure[h] as usize - 1);
                     // MisereSolver's choice of period: 2, growing with long indices.
                     let period = 2.max(2 * (index.saturating_sub(4) / 2));
                     Cyclic { index, period }
                 })
                 .collect();
-            let product = Product::new(base, cyclics);
-            let pretend: Vec<Code> = (0..rest.len())
+            let parts: Vec<Part> = (0..rest.len())
                 .map(|h| match chosen.iter().position(|&c| c == h) {
-                    Some(i) => product.generator(i),
-                    None => Code(renumber[rest[h] as usize] as u64),
+                    Some(i) => Part::Cyclic(i),
+                    None => Part::Base,
                 })
                 .collect();
-            let Some(candidate) = product.candidate(&pretend, moves) else {
+            let product = Product::new(base, cyclics, parts);
+            let Some(candidate) = product.candidate(moves) else {
                 too_large = true;
                 continue;
             };
-            if candidate.is_p(image(&candidate, &candidate.pretend, failure)) == should_be_p {
+            if candidate.is_p(image(&candidate, failure)) == should_be_p {
                 return Recalibrated::To(candidate);
             }
         }
@@ -218,25 +220,25 @@ fn recalibrate(trial: &Quotient, moves: &[Vec<Vec<usize>>], failure: &Word) -> R
     }
 }
 
-fn image<M: Monoid>(m: &M, pretend: &[u32], word: &[u32]) -> u32 {
+fn image<M: Monoid>(m: &M, word: &[u32]) -> u32 {
     let mut x = 0;
     for (h, &k) in word.iter().enumerate() {
         for _ in 0..k {
-            x = m.mul(x, pretend[h]);
+            x = m.times(x, h);
         }
     }
     x
 }
 
-/// The index of the cyclic submonoid of x: the first power that comes back.
-fn cyclic_index(q: &Quotient, x: u32) -> usize {
+/// The index of the cyclic submonoid of Φ(h): the first power that comes back.
+fn cyclic_index(q: &Quotient, h: usize) -> usize {
     let mut seen: AHashMap<u32, usize> = AHashMap::new();
     let mut power = 0;
     let mut k = 0;
     while let std::collections::hash_map::Entry::Vacant(v) = seen.entry(power) {
         v.insert(k);
         k += 1;
-        power = q.mul(power, x);
+        power = q.times(power, h);
     }
     seen[&power]
 }
@@ -257,12 +259,15 @@ fn subsets(items: &[usize], size: usize) -> Vec<Vec<usize>> {
     }
 }
 
-/// The submonoid of q generated by the elements `gens` (with the identity), renumbered from 0
-/// in the order reached; `renumber[x]` is x's new number (u32::MAX outside it).
-fn regenerate(q: &Quotient, gens: &[u32]) -> (Quotient, Vec<u32>) {
-    let mut gens: Vec<u32> = gens.to_vec();
-    gens.sort_unstable();
-    gens.dedup();
+/// The submonoid of q generated by the elements `rest[h]` of the heaps (`rest[h]` is Φ(h), or
+/// the identity for a heap taken out), its elements numbered from 0 in the order reached.
+fn regenerate(q: &Quotient, rest: &[u32]) -> Quotient {
+    let mut gens: Vec<usize> = Vec::new();
+    for (h, &x) in rest.iter().enumerate() {
+        if x != 0 && !gens.iter().any(|&g| rest[g] == x) {
+            gens.push(h);
+        }
+    }
     let mut renumber = vec![u32::MAX; q.order()];
     let mut members: Vec<u32> = vec![0];
     renumber[0] = 0;
@@ -270,7 +275,7 @@ fn regenerate(q: &Quotient, gens: &[u32]) -> (Quotient, Vec<u32>) {
     while i < members.len() {
         let x = members[i];
         for &g in &gens {
-            let y = q.mul(x, g);
+            let y = q.times(x, g);
             if renumber[y as usize] == u32::MAX {
                 renumber[y as usize] = members.len() as u32;
                 members.push(y);
@@ -278,17 +283,17 @@ fn regenerate(q: &Quotient, gens: &[u32]) -> (Quotient, Vec<u32>) {
         }
         i += 1;
     }
-    let table = members
-        .iter()
-        .flat_map(|&x| members.iter().map(move |&y| (x, y)))
-        .map(|(x, y)| renumber[q.mul(x, y) as usize])
-        .collect();
-    let sub = Quotient::from_table(
-        table,
+    Quotient::build(
         members.iter().map(|&x| q.is_p(x)).collect(),
-        Vec::new(),
-    );
-    (sub, renumber)
+        rest.iter().map(|&x| renumber[x as usize]).collect(),
+        |x, h| {
+            if rest[h] == 0 {
+                x
+            } else {
+                renumber[q.times(members[x as usize], h) as usize]
+            }
+        },
+    )
 }
 
 /// The cyclic monoid {1, x, ..., x^(index+period-1)} with x^(index+period) = x^index.
@@ -313,19 +318,44 @@ impl Cyclic {
     }
 }
 
+/// Where the element of a heap lies in a product: in the base monoid, or the generator of a
+/// cyclic factor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Base,
+    Cyclic(usize),
+}
+
 /// An element of a product: base element + |base|·(k1 + size1·(k2 + ...)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Code(u64);
 
-/// The product of a monoid with cyclic monoids, multiplied componentwise.
+/// The product of a monoid with cyclic monoids, each heap's element in one factor.
 struct Product {
     base: Quotient,
     cyclics: Vec<Cyclic>,
+    parts: Vec<Part>,
+    /// The weight of each cyclic factor's exponent in a code.
+    scales: Vec<u64>,
 }
 
 impl Product {
-    fn new(base: Quotient, cyclics: Vec<Cyclic>) -> Product {
-        Product { base, cyclics }
+    fn new(base: Quotient, cyclics: Vec<Cyclic>, parts: Vec<Part>) -> Product {
+        let mut scale = base.order() as u64;
+        let scales = cyclics
+            .iter()
+            .map(|c| {
+                let s = scale;
+                scale = scale.saturating_mul(c.size() as u64);
+                s
+            })
+            .collect();
+        Product {
+            base,
+            cyclics,
+            parts,
+            scales,
+        }
     }
 
     /// The number of codes.
@@ -337,55 +367,55 @@ impl Product {
             })
     }
 
-    /// The generator x of cyclic component i.
-    fn generator(&self, i: usize) -> Code {
-        let scale: u64 = self.cyclics[..i].iter().map(|c| c.size() as u64).product();
-        Code(self.base.order() as u64 * scale)
-    }
-
-    fn mul(&self, a: Code, b: Code) -> Code {
-        let m = self.base.order() as u64;
-        let x = self.base.mul((a.0 % m) as u32, (b.0 % m) as u32) as u64;
-        let (mut ka, mut kb) = (a.0 / m, b.0 / m);
-        let mut code = 0u64;
-        let mut scale = 1u64;
-        for c in &self.cyclics {
-            let size = c.size() as u64;
-            code += scale * c.add((ka % size) as usize, (kb % size) as usize) as u64;
-            ka /= size;
-            kb /= size;
-            scale *= size;
+    /// The code of Φ(h).
+    fn heap_code(&self, h: usize) -> Code {
+        match self.parts[h] {
+            Part::Base => Code(self.base.pretend[h] as u64),
+            Part::Cyclic(i) => Code(self.scales[i]),
         }
-        Code(x + m * code)
     }
 
-    /// The candidate with Φ(h) = pretend[h]: the elements the heaps reach, P by their least
-    /// games, reduced by indistinguishability. None past `MAX_CANDIDATE` or `MAX_VERIFIED`.
-    fn candidate(&self, pretend: &[Code], moves: &[Vec<Vec<usize>>]) -> Option<Quotient> {
-        let reached = Reached::new(self, pretend)?;
-        let pretend: Vec<u32> = pretend
-            .iter()
-            .map(|&c| reached.id.get(c).expect("the heaps' elements are reached"))
-            .collect();
-        let options = option_images(&reached, &pretend, moves);
-        let heaps = Heaps {
-            pretend: &pretend,
-            options: &options,
-        };
+    /// a·Φ(h): a step in the base's Cayley graph, or one more power of a cyclic generator.
+    fn times(&self, a: Code, h: usize) -> Code {
+        match self.parts[h] {
+            Part::Base => {
+                let m = self.base.order() as u64;
+                let x = a.0 % m;
+                Code(a.0 - x + self.base.times(x as u32, h) as u64)
+            }
+            Part::Cyclic(i) => {
+                let c = self.cyclics[i];
+                let k = (a.0 / self.scales[i]) % c.size() as u64;
+                let next = c.add(k as usize, 1) as u64;
+                Code(a.0 - k * self.scales[i] + next * self.scales[i])
+            }
+        }
+    }
+
+    /// The candidate the heaps give: the elements they reach, P by their least games, reduced
+    /// by indistinguishability. None past `MAX_CANDIDATE` or `MAX_VERIFIED`.
+    fn candidate(&self, moves: &[Vec<Vec<usize>>]) -> Option<Quotient> {
+        let reached = Reached::new(self)?;
+        let options = option_words(&reached, moves);
+        let heaps = Heaps { options: &options };
         let (p, _) = lex::mark_p_portion(&reached, &heaps);
-        reduce(&reached, &p, &pretend)
+        reduce(&reached, &p, &reached.pretend)
     }
 }
 
-/// The elements of a product reached from the identity by the heaps' elements.
-struct Reached<'a> {
-    product: &'a Product,
-    codes: Vec<Code>,
-    id: CodeIndex,
+/// The elements of a product reached from the identity by the heaps' elements, as a Cayley
+/// graph: the walks multiply by heaps in their inner loops.
+struct Reached {
+    /// `rows[x * columns + column[h]]` is x·Φ(h).
+    rows: Vec<u32>,
+    column: Vec<usize>,
+    columns: usize,
+    /// The number of Φ(h) of each heap.
+    pretend: Vec<u32>,
 }
 
-/// The number of each reached code: a table over all codes when they are few (the products
-/// are multiplied in the inner loops of the walks), a hash map otherwise.
+/// The number of each reached code while the product is explored: a table over all codes
+/// when they are few, a hash map otherwise.
 enum CodeIndex {
     Dense(Vec<u32>),
     Sparse(AHashMap<Code, u32>),
@@ -420,89 +450,119 @@ impl CodeIndex {
     }
 }
 
-impl<'a> Reached<'a> {
-    fn new(product: &'a Product, pretend: &[Code]) -> Option<Reached<'a>> {
-        let mut gens: Vec<Code> = pretend.iter().copied().filter(|&c| c != Code(0)).collect();
-        gens.sort_unstable_by_key(|c| c.0);
-        gens.dedup();
-        let mut reached = Reached {
-            product,
-            codes: vec![Code(0)],
-            id: CodeIndex::new(product.space()),
-        };
-        reached.id.insert(Code(0), 0);
+impl Reached {
+    fn new(product: &Product) -> Option<Reached> {
+        // One column for each distinct element of a heap other than the identity.
+        let mut gens: Vec<usize> = Vec::new();
+        let column: Vec<usize> = (0..product.parts.len())
+            .map(|h| {
+                let c = product.heap_code(h);
+                if c == Code(0) {
+                    return usize::MAX;
+                }
+                match gens.iter().position(|&g| product.heap_code(g) == c) {
+                    Some(k) => k,
+                    None => {
+                        gens.push(h);
+                        gens.len() - 1
+                    }
+                }
+            })
+            .collect();
+        let mut codes = vec![Code(0)];
+        let mut id = CodeIndex::new(product.space());
+        id.insert(Code(0), 0);
+        let mut rows: Vec<u32> = Vec::new();
         let mut i = 0;
-        while i < reached.codes.len() {
+        while i < codes.len() {
             if i % 4096 == 0 {
                 check_interrupt();
             }
-            let x = reached.codes[i];
+            let x = codes[i];
             for &g in &gens {
-                let y = product.mul(x, g);
-                if reached.id.get(y).is_none() {
-                    if reached.codes.len() >= MAX_CANDIDATE {
-                        return None;
+                let y = product.times(x, g);
+                let j = match id.get(y) {
+                    Some(j) => j,
+                    None => {
+                        if codes.len() >= MAX_CANDIDATE {
+                            return None;
+                        }
+                        id.insert(y, codes.len() as u32);
+                        codes.push(y);
+                        (codes.len() - 1) as u32
                     }
-                    reached.id.insert(y, reached.codes.len() as u32);
-                    reached.codes.push(y);
-                }
+                };
+                rows.push(j);
             }
             i += 1;
         }
-        Some(reached)
+        let pretend = (0..product.parts.len())
+            .map(|h| {
+                id.get(product.heap_code(h))
+                    .expect("the heaps' elements are reached")
+            })
+            .collect();
+        Some(Reached {
+            rows,
+            column,
+            columns: gens.len(),
+            pretend,
+        })
     }
 }
 
-impl Monoid for Reached<'_> {
+impl Monoid for Reached {
     fn order(&self) -> usize {
-        self.codes.len()
+        self.rows.len().checked_div(self.columns).unwrap_or(1)
     }
 
-    fn mul(&self, x: u32, y: u32) -> u32 {
-        let z = self
-            .product
-            .mul(self.codes[x as usize], self.codes[y as usize]);
-        self.id
-            .get(z)
-            .expect("a product of reached elements is reached")
+    fn times(&self, x: u32, h: usize) -> u32 {
+        match self.column[h] {
+            usize::MAX => x,
+            k => self.rows[x as usize * self.columns + k],
+        }
     }
 }
 
 /// The quotient of a candidate by indistinguishability, x ρ y iff P(xz) = P(yz) for every z:
 /// the coarsest partition that keeps P apart and that multiplying by each heap's element
-/// keeps (the heaps generate the monoid). Elements are numbered by their first member.
+/// keeps (the heaps generate the monoid), refined until it splits no more. Elements are
+/// numbered by their first member. None past `MAX_VERIFIED` classes.
 fn reduce<M: Monoid>(m: &M, p: &[bool], pretend: &[u32]) -> Option<Quotient> {
     let len = m.order();
-    let mut gens: Vec<u32> = pretend.iter().copied().filter(|&g| g != 0).collect();
-    gens.sort_unstable();
-    gens.dedup();
-    let products: Vec<Vec<u32>> = gens
-        .iter()
-        .map(|&g| (0..len as u32).map(|e| m.mul(e, g)).collect())
-        .collect();
+    let mut gens: Vec<usize> = Vec::new();
+    for (h, &x) in pretend.iter().enumerate() {
+        if x != 0 && !gens.iter().any(|&g| pretend[g] == x) {
+            gens.push(h);
+        }
+    }
     let mut block: Vec<u32> = p.iter().map(|&b| u32::from(b)).collect();
     let mut count = 0;
+    let width = gens.len() + 1;
+    let mut sigs: Vec<u32> = vec![0; len * width];
     loop {
         check_interrupt();
-        let mut ids: AHashMap<Vec<u32>, u32> = AHashMap::new();
-        let mut sig = Vec::with_capacity(gens.len() + 1);
-        let next: Vec<u32> = (0..len)
-            .map(|e| {
-                sig.clear();
-                sig.push(block[e]);
-                sig.extend(products.iter().map(|q| block[q[e] as usize]));
-                let fresh = ids.len() as u32;
-                *ids.entry(sig.clone()).or_insert(fresh)
-            })
-            .collect();
-        block = next;
-        if ids.len() == count {
+        // The signature of e: its block and the blocks of its products by the heaps.
+        for (e, sig) in sigs.chunks_exact_mut(width).enumerate() {
+            sig[0] = block[e];
+            for (s, &h) in sig[1..].iter_mut().zip(&gens) {
+                *s = block[m.times(e as u32, h) as usize];
+            }
+        }
+        let mut ids: AHashMap<&[u32], u32> = AHashMap::with_capacity(2 * count);
+        for (e, sig) in sigs.chunks_exact(width).enumerate() {
+            let fresh = ids.len() as u32;
+            block[e] = *ids.entry(sig).or_insert(fresh);
+        }
+        let before = count;
+        count = ids.len();
+        // Blocks only ever split: past the bound now, past it at the end.
+        if count > MAX_VERIFIED {
+            return None;
+        }
+        if count == before {
             break;
         }
-        count = ids.len();
-    }
-    if count > MAX_VERIFIED {
-        return None;
     }
     // Blocks numbered by their first element (the identity's block first).
     let mut number = vec![u32::MAX; count];
@@ -514,15 +574,10 @@ fn reduce<M: Monoid>(m: &M, p: &[bool], pretend: &[u32]) -> Option<Quotient> {
         }
     }
     let class = |e: u32| number[block[e as usize] as usize];
-    let mut table = Vec::with_capacity(count * count);
-    for &x in &first {
-        check_interrupt();
-        table.extend(first.iter().map(|&y| class(m.mul(x, y))));
-    }
-    Some(Quotient::from_table(
-        table,
+    Some(Quotient::build(
         first.iter().map(|&x| p[x as usize]).collect(),
         pretend.iter().map(|&e| class(e)).collect(),
+        |x, h| class(m.times(first[x as usize], h)),
     ))
 }
 

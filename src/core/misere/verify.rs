@@ -25,6 +25,8 @@
 //! triples. (B) fails exactly when some (x, 1, yes) is in it; following the steps back gives the
 //! game that fails.
 
+use ahash::AHashMap;
+
 use crate::core::check_interrupt;
 
 use super::quotient::Quotient;
@@ -35,21 +37,18 @@ pub type Witness = Vec<usize>;
 
 /// The heaps with moves, grouped by what the check sees of them: Φ(t) and W_t.
 struct Kinds {
-    /// Φ(t) of each kind.
-    element: Vec<u32>,
+    /// A heap size of each kind: y·t is `q.times(y, heap[k])`.
+    heap: Vec<usize>,
     /// W_t of each kind, as a flag per element.
     wins: Vec<Vec<bool>>,
-    /// A heap size of each kind (for witnesses).
-    heap: Vec<usize>,
 }
 
 fn kinds(q: &Quotient, moves: &[Vec<Vec<usize>>]) -> Result<Kinds, Witness> {
     let order = q.order();
     let mut seen: Vec<(u32, Vec<u32>)> = Vec::new();
     let mut kinds = Kinds {
-        element: Vec::new(),
-        wins: Vec::new(),
         heap: Vec::new(),
+        wins: Vec::new(),
     };
     for (h, m) in moves.iter().enumerate().skip(1) {
         let phi = q.heap_element(h).expect("a heap within the bound");
@@ -60,25 +59,33 @@ fn kinds(q: &Quotient, moves: &[Vec<Vec<usize>>]) -> Result<Kinds, Witness> {
             }
             continue;
         }
-        let mut options: Vec<u32> = m
+        // One move for each element the options reach.
+        let mut options: Vec<(u32, &Vec<usize>)> = m
             .iter()
-            .map(|parts| q.image(parts).expect("options are smaller heaps"))
+            .map(|parts| (q.image(parts).expect("options are smaller heaps"), parts))
             .collect();
-        options.sort_unstable();
-        options.dedup();
-        let key = (phi, options);
+        options.sort_unstable_by_key(|o| o.0);
+        options.dedup_by_key(|o| o.0);
+        let key = (phi, options.iter().map(|o| o.0).collect());
         if seen.contains(&key) {
             continue;
         }
         let wins = (0..order as u32)
-            .map(|y| key.1.iter().any(|&o| q.is_p(q.mul(y, o))))
+            .map(|y| {
+                options
+                    .iter()
+                    .any(|(_, parts)| q.is_p(times_all(q, y, parts)))
+            })
             .collect();
         seen.push(key);
-        kinds.element.push(phi);
         kinds.wins.push(wins);
         kinds.heap.push(h);
     }
     Ok(kinds)
+}
+
+fn times_all(q: &Quotient, y: u32, heaps: &[usize]) -> u32 {
+    heaps.iter().fold(y, |acc, &h| q.times(acc, h))
 }
 
 /// Checks (0), (A) and (B) for the candidate `q` of the heap game whose heap h has the moves
@@ -88,84 +95,150 @@ pub fn verify(q: &Quotient, moves: &[Vec<Vec<usize>>]) -> Result<(), Witness> {
         return Err(Vec::new());
     }
     let kinds = kinds(q, moves)?;
-    let order = q.order();
     // (A)
-    for (k, &t) in kinds.element.iter().enumerate() {
+    for (k, &t) in kinds.heap.iter().enumerate() {
         check_interrupt();
-        for y in 0..order as u32 {
-            if q.is_p(q.mul(y, t)) && kinds.wins[k][y as usize] {
+        for y in 0..q.order() as u32 {
+            if q.is_p(q.times(y, t)) && kinds.wins[k][y as usize] {
                 let mut g = q.representative(y).to_vec();
-                g.push(kinds.heap[k]);
+                g.push(t);
                 g.sort_unstable();
                 return Err(g);
             }
         }
     }
-    // (B): the triples (y, c, nonzero) with nonzero = yes, as y * order + c; `step[s]` is the
-    // state and kind it came from (for the witness).
-    let dead = |z: u32, k: usize| !q.is_p(q.mul(z, kinds.element[k])) && !kinds.wins[k][z as usize];
-    // preimages[k][c'] = the c with c·t_k = c'.
-    let preimages: Vec<Vec<Vec<u32>>> = kinds
-        .element
-        .iter()
-        .map(|&t| {
-            let mut pre = vec![Vec::new(); order];
+    // (B): a search that only marks the triples it meets, and a second one that records how
+    // it met them when the first finds a failure (the witness is rarely needed).
+    let bad = BadSearch::new(q, &kinds);
+    match bad.run(None) {
+        None => Ok(()),
+        Some(_) => {
+            let mut steps = AHashMap::new();
+            let s = bad
+                .run(Some(&mut steps))
+                .expect("the same search fails again");
+            Err(witness(&kinds, &steps, s))
+        }
+    }
+}
+
+/// The least set of triples (y, c, nonzero) with nonzero = yes of the module notes, each
+/// triple the index y·|Q| + c.
+struct BadSearch<'a> {
+    q: &'a Quotient,
+    kinds: &'a Kinds,
+    /// `preimages[k]`: the c with c·t_k = c', for each c', as a list per c' (offsets into
+    /// `members[k]`).
+    offsets: Vec<Vec<u32>>,
+    members: Vec<Vec<u32>>,
+}
+
+/// How the search reached a triple: the triple it came from (or `START`) and the kind added.
+type Step = (u32, u32);
+const START: u32 = u32::MAX;
+
+impl<'a> BadSearch<'a> {
+    fn new(q: &'a Quotient, kinds: &'a Kinds) -> BadSearch<'a> {
+        let order = q.order();
+        let mut offsets = Vec::with_capacity(kinds.heap.len());
+        let mut members = Vec::with_capacity(kinds.heap.len());
+        for &t in &kinds.heap {
+            check_interrupt();
+            let mut count = vec![0u32; order + 1];
             for c in 0..order as u32 {
-                pre[q.mul(c, t) as usize].push(c);
+                count[q.times(c, t) as usize + 1] += 1;
             }
-            pre
-        })
-        .collect();
-    const NONE: (u32, u32) = (u32::MAX, u32::MAX);
-    let mut step: Vec<(u32, u32)> = vec![NONE; order * order];
-    let mut queue: Vec<usize> = Vec::new();
-    // From (1, c', no): (t, c, yes) for c·t = c' and (c, t) ∈ D; c' ranges over all of Q.
-    for (k, &t) in kinds.element.iter().enumerate() {
-        for c in 0..order as u32 {
-            if dead(c, k) {
-                let s = t as usize * order + c as usize;
-                if step[s] == NONE {
-                    step[s] = (u32::MAX - 1, k as u32);
-                    queue.push(s);
+            for i in 0..order {
+                count[i + 1] += count[i];
+            }
+            let mut fill = count.clone();
+            let mut list = vec![0u32; order];
+            for c in 0..order as u32 {
+                let i = &mut fill[q.times(c, t) as usize];
+                list[*i as usize] = c;
+                *i += 1;
+            }
+            offsets.push(count);
+            members.push(list);
+        }
+        BadSearch {
+            q,
+            kinds,
+            offsets,
+            members,
+        }
+    }
+
+    /// (z, t_k) ∈ D: z·t ∉ P and z ∉ W_t.
+    fn dead(&self, z: u32, k: usize) -> bool {
+        !self.q.is_p(self.q.times(z, self.kinds.heap[k])) && !self.kinds.wins[k][z as usize]
+    }
+
+    /// A triple (x, 1, yes), if the search meets one; with `steps`, how each triple was met.
+    fn run(&self, mut steps: Option<&mut AHashMap<u32, Step>>) -> Option<u32> {
+        let q = self.q;
+        let order = q.order();
+        let mut seen = vec![0u64; (order * order).div_ceil(64)];
+        let mut queue: Vec<u32> = Vec::new();
+        let mut visit = |s: usize, from: Step, queue: &mut Vec<u32>| {
+            if seen[s / 64] >> (s % 64) & 1 == 0 {
+                seen[s / 64] |= 1 << (s % 64);
+                queue.push(s as u32);
+                if let Some(steps) = steps.as_deref_mut() {
+                    steps.insert(s as u32, from);
+                }
+            }
+        };
+        // From (1, c', no): (t, c, yes) for c·t = c' and (c, t) ∈ D; c' ranges over all of Q.
+        for (k, &t) in self.kinds.heap.iter().enumerate() {
+            let y = q.times(0, t);
+            for c in 0..order as u32 {
+                if self.dead(c, k) {
+                    visit(
+                        y as usize * order + c as usize,
+                        (START, k as u32),
+                        &mut queue,
+                    );
                 }
             }
         }
-    }
-    let mut popped = 0usize;
-    while let Some(s) = queue.pop() {
-        popped += 1;
-        let (y, c1) = ((s / order) as u32, (s % order) as u32);
-        if c1 == 0 {
-            return Err(witness(&kinds, &step, s));
-        }
-        if popped.is_multiple_of(4096) {
-            check_interrupt();
-        }
-        for (k, &t) in kinds.element.iter().enumerate() {
-            for &c in &preimages[k][c1 as usize] {
-                if dead(q.mul(y, c), k) {
-                    let next = q.mul(y, t) as usize * order + c as usize;
-                    if step[next] == NONE {
-                        step[next] = (s as u32, k as u32);
-                        queue.push(next);
+        let mut popped = 0usize;
+        while let Some(s) = queue.pop() {
+            popped += 1;
+            let (y, c1) = (s as usize / order, s as usize % order);
+            if c1 == 0 {
+                return Some(s);
+            }
+            if popped.is_multiple_of(4096) {
+                check_interrupt();
+            }
+            for (k, &t) in self.kinds.heap.iter().enumerate() {
+                let range = self.offsets[k][c1] as usize..self.offsets[k][c1 + 1] as usize;
+                if range.is_empty() {
+                    continue;
+                }
+                let next_y = q.times(y as u32, t) as usize;
+                for &c in &self.members[k][range] {
+                    if self.dead(q.mul(y as u32, c), k) {
+                        visit(next_y * order + c as usize, (s, k as u32), &mut queue);
                     }
                 }
             }
         }
+        None
     }
-    Ok(())
 }
 
 /// The game of a failing (x, 1, yes): the heaps added along the steps back to (1, c, no).
-fn witness(kinds: &Kinds, step: &[(u32, u32)], mut s: usize) -> Witness {
+fn witness(kinds: &Kinds, steps: &AHashMap<u32, Step>, mut s: u32) -> Witness {
     let mut g = Vec::new();
     loop {
-        let (from, k) = step[s];
+        let (from, k) = steps[&s];
         g.push(kinds.heap[k as usize]);
-        if from == u32::MAX - 1 {
+        if from == START {
             break;
         }
-        s = from as usize;
+        s = from;
     }
     g.sort_unstable();
     g
