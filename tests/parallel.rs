@@ -97,6 +97,25 @@ Domineering(grid("....|....|....|....|....|...."))
 }
 
 #[test]
+fn values_of_a_list_agree_on_one_and_several_threads() {
+    // Every subset of the 4 x 4 board left empty: the helpers share the list out, each starting
+    // at its own place in it.
+    let out = same_on_any_number_of_threads(
+        r##"
+let B = grid("....|....|....|....")
+let C = cells(B, ".")
+let P = [pow(2, i) for i in 0..16]
+let boards = [fill(B, [C[i] for i in 0..16 if (m // P[i]) % 2 == 1], "#") for m in 0..pow(2, 16)]
+let vs = values(Domineering, boards)
+len(vs)
+vs
+[temperature(x) for x in vs]
+"##,
+    );
+    assert_eq!(out.lines().next(), Some("65536"));
+}
+
+#[test]
 fn impartial_values_agree_on_one_and_several_threads() {
     // Cram by mex of nim-values, and Cookie Cutter, whose boards split into clusters.
     same_on_any_number_of_threads(

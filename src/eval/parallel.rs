@@ -3,7 +3,8 @@
 //! The thread that asks for a position's value computes it as always. Once that takes a while
 //! (`LAUNCH_AFTER` new positions), helper threads start on the same position, each walking the
 //! options in another order, and store what they find in the table the asking thread reads: it
-//! then finds many of its positions already valued. The helpers stop when the asking thread has
+//! then finds many of its positions already valued. A list of positions (`values(R, list)`) is
+//! shared out the same way: each helper starts at its own place in the list. The helpers stop when the asking thread has
 //! its value (or stops on an error or an interrupt). A value in the table is the position's
 //! value whoever computed it, and canonical forms share one arena (`core::short::store`), so the
 //! result is the one a single thread gives.
@@ -180,8 +181,8 @@ pub(super) enum Launch {
     /// No valuation, or one inside another, or helpers are not possible.
     #[default]
     Idle,
-    /// A valuation of `root` has begun: helpers start after `countdown` more new positions.
-    Pending { root: Value, countdown: usize },
+    /// A valuation of `roots` has begun: helpers start after `countdown` more new positions.
+    Pending { roots: Vec<Value>, countdown: usize },
     /// Helpers are working; they stop when this is dropped.
     Running { _helpers: Helpers },
 }
@@ -209,20 +210,22 @@ pub(super) struct Valuation<'a> {
 }
 
 impl<'a> Valuation<'a> {
-    /// Begins valuing `root` in `instance`: helpers are armed if this is the outermost
-    /// valuation on this instance, more than one thread is wanted, and `root` is not known.
-    pub fn begin(instance: &'a RulesetInstance, root: &Value) -> Valuation<'a> {
+    /// Begins valuing `roots` in `instance`: helpers are armed if this is the outermost
+    /// valuation on this instance, more than one thread is wanted, and a root is not known.
+    pub fn begin(instance: &'a RulesetInstance, roots: &[Value]) -> Valuation<'a> {
         let idle = matches!(*instance.launch.borrow(), Launch::Idle);
         if !idle
             || instance.helper.is_some()
             || instance.nesting() > 0
             || threads() < 2
-            || instance.table.borrow().get(root).is_some()
+            || roots
+                .iter()
+                .all(|r| instance.table.borrow().get(r).is_some())
         {
             return Valuation { launch: None };
         }
         *instance.launch.borrow_mut() = Launch::Pending {
-            root: root.clone(),
+            roots: roots.to_vec(),
             countdown: LAUNCH_AFTER,
         };
         Valuation {
@@ -244,33 +247,33 @@ impl Drop for Valuation<'_> {
 /// One more position valued by the asking thread: starts the helpers when it is time.
 pub(super) fn tick(instance: &RulesetInstance) {
     let mut launch = instance.launch.borrow_mut();
-    let Launch::Pending { root, countdown } = &mut *launch else {
+    let Launch::Pending { roots, countdown } = &mut *launch else {
         return;
     };
     *countdown -= 1;
     if *countdown > 0 {
         return;
     }
-    let root = Portable::of(root);
+    let roots = roots.iter().map(Portable::of).collect::<Option<Vec<_>>>();
     let recipe = Recipe::of(instance);
-    *launch = match (root, recipe) {
-        (Some(root), Some(recipe)) => {
+    *launch = match (roots, recipe) {
+        (Some(roots), Some(recipe)) => {
             let shared = instance.table.borrow().shared();
             Launch::Running {
-                _helpers: start(Arc::new(recipe), Arc::new(root), shared),
+                _helpers: start(Arc::new(recipe), Arc::new(roots), shared),
             }
         }
         _ => Launch::Idle,
     };
 }
 
-/// Starts `threads() - 1` helpers on `root`.
-fn start(recipe: Arc<Recipe>, root: Arc<Portable>, shared: Arc<SharedPositions>) -> Helpers {
+/// Starts `threads() - 1` helpers on `roots`.
+fn start(recipe: Arc<Recipe>, roots: Arc<Vec<Portable>>, shared: Arc<SharedPositions>) -> Helpers {
     let stop = Arc::new(AtomicBool::new(false));
     let of = threads();
     let threads = (1..of)
         .filter_map(|turn| {
-            let (recipe, root, shared) = (recipe.clone(), root.clone(), shared.clone());
+            let (recipe, roots, shared) = (recipe.clone(), roots.clone(), shared.clone());
             let role = HelperRole {
                 stop: stop.clone(),
                 turn,
@@ -279,17 +282,18 @@ fn start(recipe: Arc<Recipe>, root: Arc<Portable>, shared: Arc<SharedPositions>)
             std::thread::Builder::new()
                 .name(format!("cg helper {turn}"))
                 .stack_size(HELPER_STACK_BYTES)
-                .spawn(move || help(&recipe, &root, shared, role))
+                .spawn(move || help(&recipe, &roots, shared, role))
                 .ok()
         })
         .collect();
     Helpers { stop, threads }
 }
 
-/// A helper's work: value `root` with its own interpreter and copy of the ruleset, keeping
-/// what it finds in the shared table. Whatever stops it (the signal, an interrupt, an error
-/// in the rules) just ends it: the asking thread meets the same error itself.
-fn help(recipe: &Recipe, root: &Portable, shared: Arc<SharedPositions>, role: HelperRole) {
+/// A helper's work: value `roots`, from its own place in the list round to the start, with its
+/// own interpreter and copy of the ruleset, keeping what it finds in the shared table. The
+/// signal or an interrupt ends it; an error in a root's rules ends that root (the asking
+/// thread meets the same error itself).
+fn help(recipe: &Recipe, roots: &[Portable], shared: Arc<SharedPositions>, role: HelperRole) {
     crate::core::become_helper();
     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut interpreter = Interpreter::bare();
@@ -305,7 +309,15 @@ fn help(recipe: &Recipe, root: &Portable, shared: Arc<SharedPositions>, role: He
             table,
             role,
         ));
-        let root = root.value();
-        let _ = interpreter.helper_position_value(&instance, root);
+        let mut order: Vec<usize> = (0..roots.len()).collect();
+        if let Some(role) = &instance.helper {
+            role.reorder(&mut order);
+        }
+        for i in order {
+            if instance.helper.as_ref().is_some_and(HelperRole::stopped) {
+                break;
+            }
+            let _ = interpreter.helper_position_value(&instance, roots[i].value());
+        }
     }));
 }

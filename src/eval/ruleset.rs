@@ -221,7 +221,7 @@ impl Interpreter {
         span: &Span,
     ) -> EvalResult<Value> {
         let position = self.normalise(instance, position, span)?;
-        let _valuation = Valuation::begin(instance, &position);
+        let _valuation = Valuation::begin(instance, std::slice::from_ref(&position));
         match self.normal_position_value(instance, position.clone(), span) {
             Ok(g) => Ok(Value::from_game(g)),
             Err(e) if e.loop_met => self.loopy_position_value(instance, position, span),
@@ -243,14 +243,35 @@ impl Interpreter {
         }
     }
 
-    /// For a helper thread (`eval::parallel`): the value of `root`, already normalised, found
-    /// by recursion alone.
+    /// The values of `positions`, in order: one valuation, so that helper threads share the
+    /// list out (`eval::parallel`).
+    pub fn position_values(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        positions: Vec<Value>,
+        span: &Span,
+    ) -> EvalResult<Vec<Value>> {
+        let _valuation = Valuation::begin(instance, &positions);
+        crate::progress::sequence_started(positions.len() as u64);
+        positions
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| {
+                crate::progress::sequence_done(i as u64);
+                self.position_value(instance, p, span)
+            })
+            .collect()
+    }
+
+    /// For a helper thread (`eval::parallel`): the value of `root`, found by recursion alone.
     pub(super) fn helper_position_value(
         &mut self,
         instance: &Rc<RulesetInstance>,
         root: Value,
     ) -> EvalResult<Game> {
-        self.normal_position_value(instance, root, &(0..0))
+        let span = 0..0;
+        let root = self.normalise(instance, root, &span)?;
+        self.normal_position_value(instance, root, &span)
     }
 
     /// The value of a position already normalised.
