@@ -23,6 +23,8 @@ usage: cg                        start the interactive session
        cg FILE.cg [ARGS...]      run a script (its arguments are the list `args`)
        cg -e 'EXPR'              print the value of EXPR (statements separated by `;`)
        cg --store FILE ...       any of the above, keeping computed values in the store FILE
+       cg --threads N ...        any of the above, valuing ruleset positions on N threads
+                                 (default: CG_THREADS, else every core)
        cg store gc FILE          drop what no definition of the standard library matches
        cg jupyter install | kernel  the Jupyter kernel (cg jupyter for more)
        cg --install-kernel       the same as cg jupyter install
@@ -56,6 +58,16 @@ fn dispatch(args: &[String]) -> u8 {
                 }
             }
         }
+        [flag, n, rest @ ..] if flag == "--threads" => match n.parse::<usize>() {
+            Ok(n) if n > 0 => {
+                cg::eval::parallel::set_threads(n);
+                dispatch(rest)
+            }
+            _ => {
+                eprintln!("cg: --threads wants a positive number of threads, not `{n}`");
+                2
+            }
+        },
         [command, gc, file] if command == "store" && gc == "gc" => {
             let expr = ["--store", file, "-e", "store_gc()"].map(String::from);
             dispatch(&expr)

@@ -8,6 +8,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
 
+thread_local! {
+    /// Whether this thread helps another one (a worker of a parallel evaluation): it stops on
+    /// an interrupt but leaves the request for the thread it helps, which must stop too.
+    static HELPER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Marks this thread as a helper (see `HELPER`): an interrupt stops it without being consumed.
+pub fn become_helper() {
+    HELPER.with(|h| h.set(true));
+}
+
 /// The computation was interrupted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted;
@@ -21,14 +32,18 @@ pub fn request_interrupt() {
 #[inline]
 pub fn check_interrupt() {
     if REQUESTED.load(Ordering::Relaxed) {
-        REQUESTED.store(false, Ordering::Relaxed);
+        if !HELPER.with(|h| h.get()) {
+            REQUESTED.store(false, Ordering::Relaxed);
+        }
         std::panic::panic_any(Interrupted);
     }
 }
 
 /// Runs `f`, returning `Err(Interrupted)` if it was interrupted; other panics pass through.
 pub fn catch_interrupt<R>(f: impl FnOnce() -> R) -> Result<R, Interrupted> {
-    REQUESTED.store(false, Ordering::Relaxed);
+    if !HELPER.with(|h| h.get()) {
+        REQUESTED.store(false, Ordering::Relaxed);
+    }
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => Ok(r),
         Err(payload) if payload.is::<Interrupted>() => Err(Interrupted),

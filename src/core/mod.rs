@@ -15,7 +15,7 @@ pub use short::latex;
 pub use dyadic::Dyadic;
 pub use integer::Integer;
 pub use interrupt::{
-    catch_interrupt, catch_refusal, check_interrupt, quiet_interrupt_panics, refuse,
+    become_helper, catch_interrupt, catch_refusal, check_interrupt, quiet_interrupt_panics, refuse,
     request_interrupt, Interrupted, Refused,
 };
 pub use loopy::{

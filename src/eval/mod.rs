@@ -16,6 +16,7 @@ mod lower;
 pub mod misere;
 pub mod num;
 pub mod ops;
+pub mod parallel;
 pub mod position;
 mod position_table;
 pub mod rule_call;

@@ -6,6 +6,13 @@
 //! three words next to its value in a 32-byte slot of an open-addressed array (a lookup reads
 //! one cache line, which can be fetched ahead of time with [`PositionTable::prefetch`]); every
 //! other position goes to a general hash map.
+//!
+//! The packed positions are shared with the threads that help value the same positions
+//! (`eval::parallel`): they are spread over shards by hash, each behind its own lock, so that two
+//! threads seldom wait for each other. The other positions are language values, which stay on
+//! their thread.
+
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use ahash::AHashMap;
 
@@ -17,7 +24,7 @@ use super::value::Value;
 /// Values by position.
 #[derive(Debug, Default)]
 pub struct PositionTable {
-    packed: PackedTable,
+    packed: Arc<SharedPositions>,
     others: AHashMap<Value, Game>,
 }
 
@@ -34,6 +41,19 @@ impl TableKey {
 }
 
 impl PositionTable {
+    /// A table whose packed positions are `shared` (see `shared`).
+    pub fn with_shared(shared: Arc<SharedPositions>) -> PositionTable {
+        PositionTable {
+            packed: shared,
+            others: AHashMap::new(),
+        }
+    }
+
+    /// The packed positions, to be shared with another thread.
+    pub fn shared(&self) -> Arc<SharedPositions> {
+        self.packed.clone()
+    }
+
     pub fn get(&self, position: &Value) -> Option<Game> {
         self.get_by(position, TableKey::of(position))
     }
@@ -41,7 +61,7 @@ impl PositionTable {
     /// `get`, with the key of `position` already computed.
     pub fn get_by(&self, position: &Value, key: TableKey) -> Option<Game> {
         match key.0 {
-            Some(key) => self.packed.get(&key),
+            Some(key) => self.packed.shard(&key).get(&key),
             None => self.others.get(position).copied(),
         }
     }
@@ -54,7 +74,7 @@ impl PositionTable {
     /// `insert`, with the key of `position` already computed.
     pub fn insert_by(&mut self, position: Value, key: TableKey, value: Game) {
         match key.0 {
-            Some(key) => self.packed.insert(key, value),
+            Some(key) => self.packed.shard(&key).insert(key, value),
             None => {
                 self.others.insert(position, value);
             }
@@ -65,24 +85,66 @@ impl PositionTable {
     /// after does not wait for memory.
     pub fn prefetch_by(&self, key: TableKey) {
         if let Some(key) = key.0 {
-            self.packed.prefetch(&key);
+            self.packed.shard(&key).prefetch(&key);
         }
     }
 
     pub fn len(&self) -> usize {
-        self.packed.len + self.others.len()
+        self.packed
+            .shards
+            .iter()
+            .map(|s| lock(s).len)
+            .sum::<usize>()
+            + self.others.len()
     }
 
     /// Forgets every position and gives back the memory.
     pub fn clear(&mut self) {
-        *self = PositionTable::default();
+        for shard in self.packed.shards.iter() {
+            *lock(shard) = PackedTable::default();
+        }
+        self.others = AHashMap::new();
     }
 
     /// Forgets every position but keeps the memory for the next ones.
     pub fn empty(&mut self) {
-        self.packed.empty();
+        for shard in self.packed.shards.iter() {
+            lock(shard).empty();
+        }
         self.others.clear();
     }
+}
+
+/// The packed positions, in shards chosen by the low bits of the hash (a shard's own table
+/// uses the high bits).
+#[derive(Debug)]
+pub struct SharedPositions {
+    shards: Box<[Mutex<PackedTable>]>,
+}
+
+/// Enough shards that the threads of a large machine seldom meet on one.
+const SHARDS: usize = 64;
+
+impl Default for SharedPositions {
+    fn default() -> SharedPositions {
+        SharedPositions {
+            shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
+        }
+    }
+}
+
+impl SharedPositions {
+    fn shard(&self, key: &PackedKey) -> MutexGuard<'_, PackedTable> {
+        lock(&self.shards[hash(key) as usize % SHARDS])
+    }
+}
+
+/// A shard's lock. A thread interrupted while holding it leaves the table sound (an insertion
+/// is not interrupted), so the lock is taken back rather than declared poisoned.
+fn lock(shard: &Mutex<PackedTable>) -> MutexGuard<'_, PackedTable> {
+    shard
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// A position in three words: for a packed grid, its shape and symbols, then its 128 cell
@@ -271,6 +333,43 @@ mod tests {
             assert_eq!(t.get(b), Some(Game::integer(i as i64)), "{b}");
         }
         assert_eq!(t.get(&grid("xo.#|xo.#|xo.#")), None);
+    }
+
+    /// Threads sharing a table, each storing its own boards and a common stretch of boards,
+    /// all find every board stored by any of them, with its value.
+    #[test]
+    fn threads_sharing_a_table_find_each_others_positions() {
+        let board = |n: u32| {
+            let row = |r: u32| -> String {
+                (0..10)
+                    .map(|b| if n >> (10 * r + b) & 1 == 1 { '#' } else { '.' })
+                    .collect()
+            };
+            grid(&format!("{}|{}", row(0), row(1)))
+        };
+        let value = |n: u32| Game::integer(i64::from(n) - 5000);
+        let first = PositionTable::default();
+        let shared = first.shared();
+        let threads = 4u32;
+        let each = 5000u32;
+        std::thread::scope(|scope| {
+            for t in 0..threads {
+                let shared = shared.clone();
+                scope.spawn(move || {
+                    let mut table = PositionTable::with_shared(shared);
+                    let mine = t * each..(t + 1) * each;
+                    let common = threads * each..threads * each + 1000;
+                    for n in mine.chain(common) {
+                        table.insert(board(n), value(n));
+                    }
+                });
+            }
+        });
+        assert_eq!(first.len(), (threads * each + 1000) as usize);
+        for n in 0..threads * each + 1000 {
+            assert_eq!(first.get(&board(n)), Some(value(n)), "board {n}");
+        }
+        assert_eq!(first.get(&board(threads * each + 1000)), None);
     }
 
     #[test]

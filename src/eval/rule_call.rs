@@ -14,6 +14,7 @@ use super::error::EvalResult;
 use super::function::Function;
 use super::interp::Interpreter;
 use super::ir::{Binder, Node, Op, Slot};
+use super::parallel::{Portable, PortableRule};
 use super::value::Value;
 
 /// A rule of one instance, ready to be called on positions.
@@ -104,6 +105,46 @@ impl DirectRule {
             args,
             position,
             span: span.clone(),
+        })
+    }
+}
+
+impl RuleCall {
+    /// The rule as plain data another thread can rebuild (`eval::parallel`): a direct rule
+    /// whose other arguments are plain data; `None` for any other rule.
+    pub fn portable(&self) -> Option<PortableRule> {
+        let RuleCall::Direct(direct) = self else {
+            return None;
+        };
+        let args = direct
+            .args
+            .iter()
+            .map(|a| Some((Portable::of(&a.value)?, a.span.clone())))
+            .collect::<Option<Vec<_>>>()?;
+        Some(PortableRule {
+            builtin: direct.builtin,
+            args,
+            position: direct.position,
+            span: direct.span.clone(),
+        })
+    }
+
+    /// The rule again, on this thread.
+    pub fn rebuild(rule: &PortableRule) -> RuleCall {
+        let args: Vec<Arg> = rule
+            .args
+            .iter()
+            .map(|(value, span)| Arg {
+                value: value.value(),
+                span: span.clone(),
+            })
+            .collect();
+        RuleCall::Direct(DirectRule {
+            builtin: rule.builtin,
+            lent: RefCell::new(args.clone()),
+            args,
+            position: rule.position,
+            span: rule.span.clone(),
         })
     }
 }

@@ -15,6 +15,7 @@ use crate::syntax::ast::Span;
 
 use super::error::{EvalError, EvalResult};
 use super::interp::Interpreter;
+use super::parallel::{self, HelperRole, Launch, Valuation};
 use super::position_table::{PositionTable, TableKey};
 use super::rule_call::RuleCall;
 use super::store::{self, position_key, RulesetLink};
@@ -57,6 +58,10 @@ pub struct RulesetInstance {
     /// Where its values are kept in the open store, for the store of that generation
     /// (`store::generation`); `None` inside when they cannot be kept.
     stored: Cell<Option<(u32, Option<RulesetLink>)>>,
+    /// Helper threads of the valuation under way (`eval::parallel`).
+    pub(super) launch: RefCell<Launch>,
+    /// For the copy a helper thread works on: its part.
+    pub(super) helper: Option<HelperRole>,
 }
 
 /// The rules of an instance, ready to call.
@@ -110,6 +115,8 @@ impl RulesetInstance {
             loopy: RefCell::new(AHashMap::new()),
             loopy_roots: RefCell::new(AHashSet::new()),
             stored: Cell::new(None),
+            launch: RefCell::new(Launch::Idle),
+            helper: None,
         });
         INSTANCES.with(|all| {
             let mut all = all.borrow_mut();
@@ -117,6 +124,58 @@ impl RulesetInstance {
             all.push(Rc::downgrade(&instance));
         });
         instance
+    }
+
+    /// The copy of an instance a helper thread values positions with (`eval::parallel`): the
+    /// rules `left`, `right`, `moves`, `split`, `normal` as given, and `table` shared with the
+    /// instance it helps. It is not registered: it lives as long as the helper's work.
+    pub(super) fn helper(
+        name: &str,
+        impartial: bool,
+        [left, right, moves, split, normal]: [Option<RuleCall>; 5],
+        table: PositionTable,
+        role: HelperRole,
+    ) -> RulesetInstance {
+        RulesetInstance {
+            def: Rc::new(RulesetDef {
+                name: name.to_string(),
+                arity: None,
+                impartial,
+                left: None,
+                right: None,
+                moves: None,
+                split: None,
+                normal: None,
+            }),
+            args: Vec::new(),
+            rules: Rules {
+                left,
+                right,
+                moves,
+                split,
+                normal,
+            },
+            table: RefCell::new(table),
+            composites: RefCell::new(PositionTable::default()),
+            in_progress: RefCell::new(AHashSet::new()),
+            depth: Cell::new(0),
+            loopy: RefCell::new(AHashMap::new()),
+            loopy_roots: RefCell::new(AHashSet::new()),
+            stored: Cell::new(None),
+            launch: RefCell::new(Launch::Idle),
+            helper: Some(role),
+        }
+    }
+
+    /// The rules `left`, `right`, `moves`, `split`, `normal`, each if the ruleset has it.
+    pub(super) fn rule_calls(&self) -> [Option<&RuleCall>; 5] {
+        let r = &self.rules;
+        [&r.left, &r.right, &r.moves, &r.split, &r.normal].map(Option::as_ref)
+    }
+
+    /// How many positions are being valued, one inside another.
+    pub(super) fn nesting(&self) -> usize {
+        self.depth.get()
     }
 
     /// How the instance prints: `Name` or `Name(arg, ...)`.
@@ -162,6 +221,7 @@ impl Interpreter {
         span: &Span,
     ) -> EvalResult<Value> {
         let position = self.normalise(instance, position, span)?;
+        let _valuation = Valuation::begin(instance, std::slice::from_ref(&position));
         match self.normal_position_value(instance, position.clone(), span) {
             Ok(g) => Ok(Value::from_game(g)),
             Err(e) if e.loop_met => self.loopy_position_value(instance, position, span),
@@ -183,6 +243,37 @@ impl Interpreter {
         }
     }
 
+    /// The values of `positions`, in order: one valuation, so that helper threads share the
+    /// list out (`eval::parallel`).
+    pub fn position_values(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        positions: Vec<Value>,
+        span: &Span,
+    ) -> EvalResult<Vec<Value>> {
+        let _valuation = Valuation::begin(instance, &positions);
+        crate::progress::sequence_started(positions.len() as u64);
+        positions
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| {
+                crate::progress::sequence_done(i as u64);
+                self.position_value(instance, p, span)
+            })
+            .collect()
+    }
+
+    /// For a helper thread (`eval::parallel`): the value of `root`, found by recursion alone.
+    pub(super) fn helper_position_value(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        root: Value,
+    ) -> EvalResult<Game> {
+        let span = 0..0;
+        let root = self.normalise(instance, root, &span)?;
+        self.normal_position_value(instance, root, &span)
+    }
+
     /// The value of a position already normalised.
     fn normal_position_value(
         &mut self,
@@ -199,6 +290,9 @@ impl Interpreter {
         }
         if !instance.loopy.borrow().is_empty() && instance.loopy.borrow().contains_key(&position) {
             return Err(loop_met(instance, &position, span));
+        }
+        if instance.helper.as_ref().is_some_and(HelperRole::stopped) {
+            return Err(EvalError::new("stopped", span.clone()));
         }
         let _nested = Nested::enter(instance, span)?;
         if let Some(parts) = self.split_parts(instance, &position, span)? {
@@ -235,7 +329,10 @@ impl Interpreter {
         };
         let value = self.compute_value(instance, &position, span)?;
         instance.table.borrow_mut().insert_by(position, key, value);
-        crate::progress::count_position();
+        if instance.helper.is_none() {
+            crate::progress::count_position();
+            parallel::tick(instance);
+        }
         if let Some((link, key)) = stored {
             store::keep_position(link.id, key, value).map_err(|e| store_error(e, span))?;
         }
@@ -250,7 +347,7 @@ impl Interpreter {
         span: &Span,
     ) -> EvalResult<Option<RulesetLink>> {
         let generation = store::generation();
-        if generation == 0 {
+        if generation == 0 || instance.helper.is_some() {
             return Ok(None);
         }
         if let Some((g, link)) = instance.stored.get() {
@@ -336,6 +433,9 @@ impl Interpreter {
                     self.normalise(instance, std::mem::replace(option, Value::Nothing), span)?;
             }
         }
+        if let Some(role) = &instance.helper {
+            role.reorder(&mut options);
+        }
         prefetch(instance, &options);
         let mut values = Vec::with_capacity(options.len());
         for option in options {
@@ -358,6 +458,9 @@ impl Interpreter {
     ) -> EvalResult<Game> {
         for part in &mut parts {
             *part = self.normalise(instance, std::mem::replace(part, Value::Nothing), span)?;
+        }
+        if let Some(role) = &instance.helper {
+            role.reorder(&mut parts);
         }
         prefetch(instance, &parts);
         let mut total = Game::ZERO;

@@ -3,12 +3,17 @@
 //! Every canonical game that is not a small number-up-star value is stored here once, its options
 //! in one shared pool, and named by its index. The operations (in `canonical`, `compare`,
 //! `arith`, `properties`) are methods of `Store` that call each other directly; the public API of
-//! `Game` reaches the store of the current thread through `with_store`.
+//! `Game` reaches the store through `with_store`.
+//!
+//! There is one store for the whole process, behind a lock, so that a `Game` means the same
+//! canonical form on every thread: the workers of a parallel ruleset evaluation share one table
+//! of values (`eval::parallel`), and their values must be comparable by id. A thread holds the
+//! lock for one public operation (a canonical form, a sum, a comparison), which in ruleset
+//! evaluation is a small part of the time (see `docs/parallel.md`).
 
-use std::cell::RefCell;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::ops::Range;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use ahash::{AHashMap, RandomState};
 use hashbrown::HashTable;
@@ -85,7 +90,7 @@ pub(crate) struct Store {
     pub(crate) up_powers: Vec<(Game, Game)>,
     /// Thermographs, stop counts, naive atomic weights, far stars (see `thermal`,
     /// `infinitesimal`).
-    pub(crate) thermograph_cache: AHashMap<Game, Rc<Thermograph>>,
+    pub(crate) thermograph_cache: AHashMap<Game, Arc<Thermograph>>,
     pub(crate) stop_count_cache: AHashMap<Game, Integer>,
     pub(crate) atomic_weight_cache: AHashMap<Game, Game>,
     pub(crate) far_star_cache: AHashMap<Game, Integer>,
@@ -95,22 +100,29 @@ pub(crate) struct Store {
     pub(crate) ordinal_sum_cache: AHashMap<(Game, Game), Game>,
 }
 
-thread_local! {
-    static STORE: RefCell<Store> = RefCell::new(Store::new());
-}
+static STORE: Mutex<Option<Store>> = Mutex::new(None);
 
-/// Runs `f` on this thread's store. Store methods never call this (they call each other), so the
-/// borrow is never taken twice.
+/// Runs `f` on the store. Store methods never call this (they call each other), so the lock is
+/// never taken twice by one thread.
 pub(crate) fn with_store<R>(f: impl FnOnce(&mut Store) -> R) -> R {
-    STORE.with(|store| f(&mut store.borrow_mut()))
+    f(lock().get_or_insert_with(Store::new))
 }
 
-/// Sizes of this thread's arena and caches, for memory reports.
+/// The store's lock. An interrupt or a refusal unwinds through `with_store` while the lock is
+/// held; the store is still sound then (entries are written only once computed), so the lock
+/// is taken back rather than declared poisoned.
+fn lock() -> MutexGuard<'static, Option<Store>> {
+    STORE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Sizes of the arena and caches, for memory reports.
 pub fn store_stats() -> StoreStats {
     with_store(|s| s.stats())
 }
 
-/// Forgets this thread's operation caches; the arena stays, so every `Game` stays valid.
+/// Forgets the operation caches; the arena stays, so every `Game` stays valid.
 pub fn clear_caches() {
     with_store(|s| s.clear_caches())
 }

@@ -7,7 +7,7 @@
 //! where the literature leaves a choice open: thermographs are drawn down to t = -1, a number
 //! m/2^k (k >= 1) has temperature -1/2^k and an integer -1.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use ahash::AHashMap;
 
@@ -32,7 +32,7 @@ enum InfinitesimalClass {
 
 impl Store {
     /// The thermograph of G (Winning Ways ch. 6; Siegel CGT II.5), cached per game.
-    pub fn thermograph(&mut self, g: Game) -> Rc<Thermograph> {
+    pub fn thermograph(&mut self, g: Game) -> Arc<Thermograph> {
         if let Some(t) = self.thermograph_cache.get(&g) {
             return t.clone();
         }
@@ -61,7 +61,7 @@ impl Store {
                 }
                 let left = left.map(|s| s.tilt(-1));
                 let right = right.map(|s| s.tilt(1));
-                Rc::new(Thermograph::from_scaffolds(left.as_ref(), right.as_ref()))
+                Arc::new(Thermograph::from_scaffolds(left.as_ref(), right.as_ref()))
             }
         };
         self.thermograph_cache.insert(g, result.clone());
@@ -71,12 +71,12 @@ impl Store {
     /// The thermograph of a number: a vertical mast for an integer (as in CGSuite), else the
     /// thermograph of its canonical form {x - 2^-k | x + 2^-k}, built level by level from the
     /// coarsest neighbours of x so that the recursion stays shallow however fine x is.
-    fn number_thermograph(&mut self, g: Game, x: &Dyadic) -> Rc<Thermograph> {
+    fn number_thermograph(&mut self, g: Game, x: &Dyadic) -> Arc<Thermograph> {
         if let Some(t) = self.thermograph_cache.get(&g) {
             return t.clone();
         }
         if x.is_integer() {
-            let t = Rc::new(Thermograph::constant(x.clone()));
+            let t = Arc::new(Thermograph::constant(x.clone()));
             self.thermograph_cache.insert(g, t.clone());
             return t;
         }
@@ -96,7 +96,7 @@ impl Store {
         self.number_thermograph_from_options(g, x)
     }
 
-    fn number_thermograph_from_options(&mut self, g: Game, x: &Dyadic) -> Rc<Thermograph> {
+    fn number_thermograph_from_options(&mut self, g: Game, x: &Dyadic) -> Arc<Thermograph> {
         let l = x.left_option().expect("a non-integer has a Left option");
         let r = x.right_option().expect("a non-integer has a Right option");
         let (gl, gr) = (
@@ -105,7 +105,7 @@ impl Store {
         );
         let tl = self.number_thermograph(gl, &l);
         let tr = self.number_thermograph(gr, &r);
-        let t = Rc::new(Thermograph::from_scaffolds(
+        let t = Arc::new(Thermograph::from_scaffolds(
             Some(&tl.right_wall().tilt(-1)),
             Some(&tr.left_wall().tilt(1)),
         ));
@@ -121,7 +121,7 @@ impl Store {
     /// has walls (A - t, A), every ↓-like (B, B + t) and every *-like (A - t, B + t). So the
     /// thermograph is that of x + ↑, x + ↓ or x + *, computed from their few options however
     /// large a and n are. (Checked against the options themselves in the tests.)
-    fn nus_thermograph(&mut self, nus: &Nus) -> Rc<Thermograph> {
+    fn nus_thermograph(&mut self, nus: &Nus) -> Arc<Thermograph> {
         let one = Integer::one();
         let class =
             if nus.ups.is_zero() || (nus.nimber == one && (nus.ups == one || nus.ups == -&one)) {
@@ -149,7 +149,7 @@ impl Store {
                 Some(&tx.left_wall().tilt(1)),
             ),
         };
-        Rc::new(result)
+        Arc::new(result)
     }
 
     /// The mean m(G): the mast value of the thermograph (Winning Ways ch. 6; Siegel CGT

@@ -131,13 +131,5 @@ fn sequence(
             a[1].span.clone(),
         )
     })?;
-    crate::progress::sequence_started(positions.len() as u64);
-    positions
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
-            crate::progress::sequence_done(i as u64);
-            interp.position_value(instance, p, span)
-        })
-        .collect()
+    interp.position_values(instance, positions, span)
 }

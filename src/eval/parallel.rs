@@ -1,0 +1,323 @@
+//! Valuing a ruleset's positions on every core (see `docs/parallel.md`).
+//!
+//! The thread that asks for a position's value computes it as always. Once that takes a while
+//! (`LAUNCH_AFTER` new positions), helper threads start on the same position, each walking the
+//! options in another order, and store what they find in the table the asking thread reads: it
+//! then finds many of its positions already valued. A list of positions (`values(R, list)`) is
+//! shared out the same way: each helper starts at its own place in the list. The helpers stop when the asking thread has
+//! its value (or stops on an error or an interrupt). A value in the table is the position's
+//! value whoever computed it, and canonical forms share one arena (`core::short::store`), so the
+//! result is the one a single thread gives.
+//!
+//! Language values are tied to their thread, so a helper has its own interpreter and its own
+//! copy of the ruleset, rebuilt from plain data: this works for rules that are one builtin call
+//! on the position with plain arguments (`left g = place_pairs(g, ".", (1, 0), "#")`, as for
+//! the board games of the standard library). Rules written as functions are valued on one
+//! thread.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::thread::JoinHandle;
+
+use crate::board::Grid;
+use crate::core::Game;
+use crate::syntax::ast::Span;
+
+use super::builtins::Builtin;
+use super::interp::Interpreter;
+use super::num::Num;
+use super::position_table::{PositionTable, SharedPositions};
+use super::rule_call::RuleCall;
+use super::ruleset::RulesetInstance;
+use super::value::Value;
+
+/// How many new positions the asking thread values before helpers start: small positions are
+/// done before threads would be worth starting.
+const LAUNCH_AFTER: usize = 2000;
+
+/// The stack of a helper thread: as large as the main evaluation thread's, since it recurses
+/// as deep.
+const HELPER_STACK_BYTES: usize = 1 << 30;
+
+static THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Sets the number of threads a ruleset evaluation uses (`--threads N`); 0 restores the default.
+pub fn set_threads(n: usize) {
+    THREADS.store(n, Ordering::Relaxed);
+}
+
+/// The number of threads a ruleset evaluation uses: as set, else `CG_THREADS`, else every core.
+pub fn threads() -> usize {
+    match THREADS.load(Ordering::Relaxed) {
+        0 => default_threads(),
+        n => n,
+    }
+}
+
+fn default_threads() -> usize {
+    static DEFAULT: OnceLock<usize> = OnceLock::new();
+    *DEFAULT.get_or_init(|| {
+        std::env::var("CG_THREADS")
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .filter(|&n: &usize| n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    })
+}
+
+/// A value as plain data, which another thread can turn back into the same value.
+#[derive(Clone, Debug)]
+pub enum Portable {
+    Nothing,
+    Int(i64),
+    Bool(bool),
+    Game(Game),
+    Str(String),
+    Tuple(Vec<Portable>),
+    List(Vec<Portable>),
+    /// A grid by its text, which parses back to the same grid.
+    Grid(String),
+}
+
+impl Portable {
+    /// The plain form of `v`, if it has one.
+    pub fn of(v: &Value) -> Option<Portable> {
+        let all = |items: &[Value]| items.iter().map(Portable::of).collect::<Option<Vec<_>>>();
+        Some(match v {
+            Value::Nothing => Portable::Nothing,
+            Value::Number(Num::Small(n)) => Portable::Int(*n),
+            Value::Bool(b) => Portable::Bool(*b),
+            Value::Game(g) => Portable::Game(*g),
+            Value::Str(s) => Portable::Str(s.to_string()),
+            Value::Tuple(items) => Portable::Tuple(all(items)?),
+            Value::List(items) => Portable::List(all(items)?),
+            Value::Grid(g) => Portable::Grid(g.to_string()),
+            _ => return None,
+        })
+    }
+
+    /// The value again, on this thread.
+    pub fn value(&self) -> Value {
+        let all = |items: &[Portable]| items.iter().map(Portable::value).collect();
+        match self {
+            Portable::Nothing => Value::Nothing,
+            Portable::Int(n) => Value::int(*n),
+            Portable::Bool(b) => Value::Bool(*b),
+            Portable::Game(g) => Value::Game(*g),
+            Portable::Str(s) => Value::str(s),
+            Portable::Tuple(items) => Value::tuple(all(items)),
+            Portable::List(items) => Value::list(all(items)),
+            Portable::Grid(text) => {
+                Value::Grid(Grid::parse(text).expect("a grid's text parses back"))
+            }
+        }
+    }
+}
+
+/// A rule that is one builtin call on the position, as plain data (see `RuleCall::portable`).
+#[derive(Debug)]
+pub struct PortableRule {
+    pub builtin: &'static Builtin,
+    pub args: Vec<(Portable, Span)>,
+    /// Which argument is the position.
+    pub position: usize,
+    pub span: Span,
+}
+
+/// What a helper needs to value an instance's positions: its rules as plain data.
+#[derive(Debug)]
+pub(super) struct Recipe {
+    pub name: String,
+    pub impartial: bool,
+    /// `left`, `right`, `moves`, `split`, `normal`, each if the ruleset has it.
+    pub rules: [Option<PortableRule>; 5],
+}
+
+impl Recipe {
+    /// The recipe of `instance`, if every rule it has can be carried to another thread.
+    fn of(instance: &RulesetInstance) -> Option<Recipe> {
+        let rules = instance
+            .rule_calls()
+            .map(|rule| rule.map(RuleCall::portable));
+        if rules.iter().any(|r| matches!(r, Some(None))) {
+            return None;
+        }
+        Some(Recipe {
+            name: instance.def.name.clone(),
+            impartial: instance.def.impartial,
+            rules: rules.map(Option::flatten),
+        })
+    }
+}
+
+/// A helper's part: when to stop, and how far round to turn each list of options, so that
+/// helpers start on different options.
+#[derive(Debug)]
+pub(super) struct HelperRole {
+    pub stop: Arc<AtomicBool>,
+    pub turn: usize,
+    pub of: usize,
+}
+
+impl HelperRole {
+    /// Turns `items` round by this helper's share of their length.
+    pub fn reorder<T>(&self, items: &mut [T]) {
+        let n = items.len();
+        if n > 1 {
+            items.rotate_left(self.turn * n / self.of);
+        }
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Where an instance's top-level valuation stands with its helpers.
+#[derive(Debug, Default)]
+pub(super) enum Launch {
+    /// No valuation, or one inside another, or helpers are not possible.
+    #[default]
+    Idle,
+    /// A valuation of `roots` has begun: helpers start after `countdown` more new positions.
+    Pending { roots: Vec<Value>, countdown: usize },
+    /// Helpers are working; they stop when this is dropped.
+    Running { _helpers: Helpers },
+}
+
+/// Running helper threads; dropping this stops them and waits for them.
+#[derive(Debug)]
+pub(super) struct Helpers {
+    stop: Arc<AtomicBool>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl Drop for Helpers {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+/// The top-level valuation of a position: helpers may start while it lasts, and stop when it
+/// ends, however it ends.
+pub(super) struct Valuation<'a> {
+    launch: Option<&'a RefCell<Launch>>,
+}
+
+impl<'a> Valuation<'a> {
+    /// Begins valuing `roots` in `instance`: helpers are armed if this is the outermost
+    /// valuation on this instance, more than one thread is wanted, and a root is not known.
+    pub fn begin(instance: &'a RulesetInstance, roots: &[Value]) -> Valuation<'a> {
+        let idle = matches!(*instance.launch.borrow(), Launch::Idle);
+        if !idle
+            || instance.helper.is_some()
+            || instance.nesting() > 0
+            || threads() < 2
+            || roots
+                .iter()
+                .all(|r| instance.table.borrow().get(r).is_some())
+        {
+            return Valuation { launch: None };
+        }
+        *instance.launch.borrow_mut() = Launch::Pending {
+            roots: roots.to_vec(),
+            countdown: LAUNCH_AFTER,
+        };
+        Valuation {
+            launch: Some(&instance.launch),
+        }
+    }
+}
+
+impl Drop for Valuation<'_> {
+    fn drop(&mut self) {
+        if let Some(launch) = self.launch {
+            // Dropping `Running` stops the helpers.
+            let old = std::mem::take(&mut *launch.borrow_mut());
+            drop(old);
+        }
+    }
+}
+
+/// One more position valued by the asking thread: starts the helpers when it is time.
+pub(super) fn tick(instance: &RulesetInstance) {
+    let mut launch = instance.launch.borrow_mut();
+    let Launch::Pending { roots, countdown } = &mut *launch else {
+        return;
+    };
+    *countdown -= 1;
+    if *countdown > 0 {
+        return;
+    }
+    let roots = roots.iter().map(Portable::of).collect::<Option<Vec<_>>>();
+    let recipe = Recipe::of(instance);
+    *launch = match (roots, recipe) {
+        (Some(roots), Some(recipe)) => {
+            let shared = instance.table.borrow().shared();
+            Launch::Running {
+                _helpers: start(Arc::new(recipe), Arc::new(roots), shared),
+            }
+        }
+        _ => Launch::Idle,
+    };
+}
+
+/// Starts `threads() - 1` helpers on `roots`.
+fn start(recipe: Arc<Recipe>, roots: Arc<Vec<Portable>>, shared: Arc<SharedPositions>) -> Helpers {
+    let stop = Arc::new(AtomicBool::new(false));
+    let of = threads();
+    let threads = (1..of)
+        .filter_map(|turn| {
+            let (recipe, roots, shared) = (recipe.clone(), roots.clone(), shared.clone());
+            let role = HelperRole {
+                stop: stop.clone(),
+                turn,
+                of,
+            };
+            std::thread::Builder::new()
+                .name(format!("cg helper {turn}"))
+                .stack_size(HELPER_STACK_BYTES)
+                .spawn(move || help(&recipe, &roots, shared, role))
+                .ok()
+        })
+        .collect();
+    Helpers { stop, threads }
+}
+
+/// A helper's work: value `roots`, from its own place in the list round to the start, with its
+/// own interpreter and copy of the ruleset, keeping what it finds in the shared table. The
+/// signal or an interrupt ends it; an error in a root's rules ends that root (the asking
+/// thread meets the same error itself).
+fn help(recipe: &Recipe, roots: &[Portable], shared: Arc<SharedPositions>, role: HelperRole) {
+    crate::core::become_helper();
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut interpreter = Interpreter::bare();
+        let rules = recipe
+            .rules
+            .each_ref()
+            .map(|r| r.as_ref().map(RuleCall::rebuild));
+        let table = PositionTable::with_shared(shared);
+        let instance = Rc::new(RulesetInstance::helper(
+            &recipe.name,
+            recipe.impartial,
+            rules,
+            table,
+            role,
+        ));
+        let mut order: Vec<usize> = (0..roots.len()).collect();
+        if let Some(role) = &instance.helper {
+            role.reorder(&mut order);
+        }
+        for i in order {
+            if instance.helper.as_ref().is_some_and(HelperRole::stopped) {
+                break;
+            }
+            let _ = interpreter.helper_position_value(&instance, roots[i].value());
+        }
+    }));
+}

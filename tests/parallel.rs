@@ -1,0 +1,187 @@
+//! Ruleset evaluation on several threads (`eval::parallel`) gives exactly what one thread gives:
+//! each script runs in a fresh `cg` with `CG_THREADS` 1, 2 and 3, and the outputs must agree
+//! line for line (canonical forms print uniquely, so equal text is equal values). The boards are
+//! large enough that helper threads start (after 2000 new positions) and fill much of the table
+//! the asking thread reads; the lists after them are read back from that table. A run that does
+//! not end in time fails as a deadlock; Ctrl-C stops a run while its helpers work.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long a script may run before the test calls it a deadlock.
+const DEADLINE: Duration = Duration::from_secs(300);
+
+/// The output of `script` run by `cg` on `threads` threads.
+fn run(threads: usize, script: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("cg-parallel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("script-{threads}-{:x}.cg", fxhash(script)));
+    std::fs::write(&file, script).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cg"))
+        .arg(&file)
+        .env("CG_THREADS", threads.to_string())
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cg starts");
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        stdout.read_to_string(&mut out).unwrap();
+        out
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > DEADLINE {
+            child.kill().unwrap();
+            panic!("cg on {threads} threads did not finish in {DEADLINE:?}: a deadlock?");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut errors = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut errors)
+        .unwrap();
+    assert!(status.success(), "cg on {threads} threads failed: {errors}");
+    reader.join().unwrap()
+}
+
+fn fxhash(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// Runs `script` on 1, 2 and 3 threads and checks the outputs agree; returns the output.
+fn same_on_any_number_of_threads(script: &str) -> String {
+    let one = run(1, script);
+    for threads in [2, 3] {
+        let several = run(threads, script);
+        for (n, (a, b)) in one.lines().zip(several.lines()).enumerate() {
+            assert_eq!(a, b, "line {} differs on {threads} threads", n + 1);
+        }
+        assert_eq!(one.lines().count(), several.lines().count());
+    }
+    one
+}
+
+#[test]
+fn domineering_values_agree_on_one_and_several_threads() {
+    // The 5 x 5 board, then every board two moves on (a Left and a Right domino), most of them
+    // valued by now in the shared table, then the same board with its corner taken, valued
+    // from the table as well.
+    let out = same_on_any_number_of_threads(
+        r##"
+let B = grid(".....|.....|.....|.....|.....")
+Domineering(B)
+let after = [h for g in place_pairs(B, ".", (1, 0), "#") for h in place_pairs(g, ".", (0, 1), "#")]
+len(after)
+[Domineering(h) for h in after]
+Domineering(grid("#....|.....|.....|.....|....."))
+Domineering(grid("....|....|....|....|....|...."))
+"##,
+    );
+    // By hand: 20 places for the vertical domino (4 in each column); the 20 places for the
+    // horizontal one lose the 2 that touch a domino in an edge column (8 of them) and the 4
+    // that touch one in a middle column (12): 8 x 18 + 12 x 16.
+    let count: usize = out.lines().nth(1).unwrap().trim().parse().unwrap();
+    assert_eq!(count, 8 * 18 + 12 * 16);
+}
+
+#[test]
+fn values_of_a_list_agree_on_one_and_several_threads() {
+    // Every subset of the 4 x 4 board left empty: the helpers share the list out, each starting
+    // at its own place in it.
+    let out = same_on_any_number_of_threads(
+        r##"
+let B = grid("....|....|....|....")
+let C = cells(B, ".")
+let P = [pow(2, i) for i in 0..16]
+let boards = [fill(B, [C[i] for i in 0..16 if (m // P[i]) % 2 == 1], "#") for m in 0..pow(2, 16)]
+let vs = values(Domineering, boards)
+len(vs)
+vs
+[temperature(x) for x in vs]
+"##,
+    );
+    assert_eq!(out.lines().next(), Some("65536"));
+}
+
+#[test]
+fn impartial_values_agree_on_one_and_several_threads() {
+    // Cram by mex of nim-values, and Cookie Cutter, whose boards split into clusters.
+    same_on_any_number_of_threads(
+        r##"
+Cram(grid(".....|.....|.....|....."))
+[Cram(grid(join([join(["." for j in 0..n], "") for i in 1..=3], "|"))) for n in 1..=6]
+CookieCutter(2)(grid("........|........|........"))
+[cookie_cutter(3, n, 2) for n in 1..=8]
+"##,
+    );
+}
+
+#[test]
+fn rules_written_as_functions_agree_on_one_and_several_threads() {
+    // Toads and Frogs' rules are cg functions: they are valued on the asking thread alone.
+    same_on_any_number_of_threads(
+        r##"
+[toads_and_frogs(s) for s in ["TTT..FF", "TT.T.F.F", "T.T.T.FFF", "TTT...FFF"]]
+"##,
+    );
+}
+
+#[test]
+fn ctrl_c_stops_a_computation_with_helpers() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cg"))
+        .env("CG_THREADS", "2")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cg starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"1 + 1\ncanonical_form(Domineering(grid(\"......|......|......|......|......|......|......\")))\n\"after\"\n")
+        .unwrap();
+    drop(stdin);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first.trim(), "2");
+    // Long enough for the helpers to start (2000 positions take well under a second).
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("cg did not stop after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut errors = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut errors)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "stderr: {errors}");
+    assert!(errors.contains("interrupted"), "stderr: {errors}");
+}
