@@ -96,6 +96,9 @@ pub struct Interpreter {
     last_echoed: Option<Value>,
     /// Echoed thermographs are followed by a text sketch (the interactive session only).
     sketch_thermographs: bool,
+    /// Echoed values whose text passes this many characters print abbreviated (the
+    /// interactive session only: see `abbreviate`).
+    screen: Option<usize>,
 }
 
 impl Default for Interpreter {
@@ -131,6 +134,7 @@ impl Interpreter {
             steps_left: u64::MAX,
             last_echoed: None,
             sketch_thermographs: false,
+            screen: None,
         }
     }
 
@@ -166,6 +170,20 @@ impl Interpreter {
         self.sketch_thermographs = on;
     }
 
+    /// Echoed lists longer than `chars` characters (a screenful) print their start, their end
+    /// and their length; `None` prints every value whole.
+    pub fn abbreviate_beyond(&mut self, chars: Option<usize>) {
+        self.screen = chars;
+    }
+
+    /// The text of an echoed value: whole, or abbreviated past a screenful (see
+    /// [`Interpreter::abbreviate_beyond`]).
+    pub fn echo_text(&self, v: &Value) -> String {
+        self.screen
+            .and_then(|chars| super::abbreviate::abbreviated(v, chars))
+            .unwrap_or_else(|| v.to_string())
+    }
+
     /// The last value a top-level expression printed since the previous call.
     pub fn take_last_echoed(&mut self) -> Option<Value> {
         self.last_echoed.take()
@@ -195,6 +213,34 @@ impl Interpreter {
         self.stack.clear();
         self.base = 0;
         self.loading.clear();
+    }
+
+    /// Runs `f`, turning a refusal of the engine (a table past the memory limit, say) into an
+    /// error at `span`, with the calls `f` left behind unwound.
+    pub(crate) fn refusal_to_error<T>(
+        &mut self,
+        span: &Span,
+        f: impl FnOnce(&mut Interpreter) -> EvalResult<T>,
+    ) -> EvalResult<T> {
+        let saved = (
+            self.frames.len(),
+            self.depth,
+            self.stack.len(),
+            self.base,
+            self.loading.len(),
+        );
+        match crate::core::catch_refusal(|| f(self)) {
+            Ok(result) => result,
+            Err(message) => {
+                let (frames, depth, stack, base, loading) = saved;
+                self.frames.truncate(frames);
+                self.depth = depth;
+                self.stack.truncate(stack);
+                self.base = base;
+                self.loading.truncate(loading);
+                Err(EvalError::new(message, span.clone()))
+            }
+        }
     }
 
     pub fn print(&mut self, text: &str) {
@@ -371,7 +417,14 @@ impl Interpreter {
                     if let Some(echo) = &mut self.echo {
                         echo(&v);
                     } else {
-                        for line in echo_lines(&v, self.sketch_thermographs) {
+                        let mut lines = echo_lines(&v, self.sketch_thermographs);
+                        if let Some(short) = self
+                            .screen
+                            .and_then(|chars| super::abbreviate::abbreviated(&v, chars))
+                        {
+                            lines[0] = short;
+                        }
+                        for line in lines {
                             self.print(&line);
                         }
                     }
@@ -455,6 +508,7 @@ impl Interpreter {
             Binder::Tuple(parts, span) => {
                 let items = match &value {
                     Value::Tuple(v) | Value::List(v) if v.len() == parts.len() => v.clone(),
+                    Value::NimList(list) if list.len() == parts.len() => Rc::new(list.items()),
                     other => {
                         return Err(EvalError::new(
                             format!(
@@ -1111,7 +1165,9 @@ impl Interpreter {
                         span.clone(),
                     )
                 })?;
-                self.position_value(instance, position.value, span)
+                self.refusal_to_error(span, |interp| {
+                    interp.position_value(instance, position.value, span)
+                })
             }
             Value::Misere(m) => super::misere::call(self, m, &args, span),
             other => Err(EvalError::new(
@@ -1335,7 +1391,25 @@ pub fn echo_lines(v: &Value, sketch: bool) -> Vec<String> {
 
 pub fn print_line(text: &str) {
     use std::io::Write;
-    let written = crate::progress::suspended(|| writeln!(std::io::stdout().lock(), "{text}"));
+    // A long text (a list of 10^8 values is hundreds of MB) goes out in pieces, with a check
+    // for Ctrl-C between them: a terminal takes its time to show it.
+    const PIECE: usize = 1 << 16;
+    let mut rest = text;
+    while rest.len() > PIECE {
+        let mut cut = PIECE;
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (piece, after) = rest.split_at(cut);
+        let written =
+            crate::progress::suspended(|| std::io::stdout().lock().write_all(piece.as_bytes()));
+        if written.is_err() {
+            std::process::exit(0);
+        }
+        crate::core::check_interrupt();
+        rest = after;
+    }
+    let written = crate::progress::suspended(|| writeln!(std::io::stdout().lock(), "{rest}"));
     if written.is_err() {
         std::process::exit(0);
     }
@@ -1428,6 +1502,7 @@ fn range_bound(v: &Value, span: &Span) -> EvalResult<i64> {
 fn describe_length(v: &Value) -> String {
     match v {
         Value::Tuple(items) | Value::List(items) => format!("{} values", items.len()),
+        Value::NimList(list) => format!("{} values", list.len()),
         other => other.kind().to_string(),
     }
 }
