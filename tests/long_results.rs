@@ -65,7 +65,7 @@ fn by_definition(code: &str, n: usize) -> String {
 
 #[test]
 fn scripts_and_pipes_print_long_lists_whole() {
-    // Officers' values pass 255 by heap 4000, so the list is kept in 16 bits.
+    // Officers' values reach 256 at heap 10344: this list is kept a byte a heap.
     let expected = by_definition("0.6", 5000);
     let (status, out, _) = cg(&["-e", "grundy(octal 0.6, 0..=5000)"]);
     assert_eq!((status, out.trim_end()), (0, expected.as_str()));
