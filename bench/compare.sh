@@ -4,7 +4,7 @@
 # default), the peak resident memory of the slowest run, the target and whether it is met.
 #
 #   bench/compare.sh            every workload but Domineering 6x6 (about 15 minutes; RUNS=1: 5)
-#   bench/compare.sh --full     with 6x6 as well (up to 10 more minutes)
+#   bench/compare.sh --full     with Officers to 10^8 and Domineering 6x6 (up to 15 more minutes)
 #   RUNS=1 bench/compare.sh     one run each
 #
 # Every workload is a ruleset or builtin as a user would type it: Domineering is the stdlib
@@ -25,12 +25,15 @@ workloads=(
   "octal 0.07 to 10^6@@len(grundy(octal 0.07, 0..=1000000))@@10@@0"
   "octal 0.137 to 10^6@@len(grundy(octal 0.137, 0..=1000000))@@10@@0"
   "octal 0.6 (Officers) to 10^6@@len(grundy(octal 0.6, 0..=1000000))@@1@@0"
+  "octal 0.77 to 10^8, compact@@len(grundy(octal 0.77, 0..=100000000))@@10@@1000"
+  "Officers to 10^7 (3 M values/s)@@len(grundy(octal 0.6, 0..=10000000))@@3.33@@1000"
   "Odd vs Even to 40: mean, temp, stops@@let G = splittles odds vs evens; [[mean(G(n)), temperature(G(n)), stop_count(G(n))] for n in 0..=40][40]@@5@@0"
   "geodetic achievement 5x5 grid@@geodetic_achievement(path(5) * path(5))@@60@@0"
   "Cookie Cutter 3x12, 2x2 cutter@@cookie_cutter(3, 12, 2)@@60@@0"
   "geodetic achievement 3x3x3@@geodetic_achievement(path(3) * path(3) * path(3))@@60@@0"
 )
 if [[ "$FULL" == "--full" ]]; then
+  workloads+=("Officers to 10^8@@len(grundy(octal 0.6, 0..=100000000))@@60@@1000")
   workloads+=("Domineering 6x6@@canonical_form(Domineering(grid(\"......|......|......|......|......|......\")))@@600@@0")
 fi
 

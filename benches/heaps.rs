@@ -19,7 +19,9 @@
 //! The 10^6 cases are slow (seconds) and take few samples.
 
 use cg::core::clear_caches;
-use cg::core::heap::{nim_sequence_with, HeapRules, Method, PartizanHeapRules, TakeBreakCode};
+use cg::core::heap::{
+    nim_sequence_with, nim_values_with, HeapRules, Method, PartizanHeapRules, TakeBreakCode,
+};
 use divan::counter::ItemsCount;
 use divan::Bencher;
 
@@ -66,6 +68,24 @@ fn octal_mex_only_1m(bencher: Bencher, text: &str) {
 #[divan::bench(args = [100_000, 1_000_000], sample_count = 3, sample_size = 1)]
 fn officers(bencher: Bencher, n: usize) {
     run(bencher, "0.6", n, Method::Auto);
+}
+
+/// Officers to 10^7 (issue 20's target is 10^8 in under a minute, over 3 million values per
+/// second): one sample, for it takes seconds.
+#[divan::bench(args = [10_000_000], sample_count = 1, sample_size = 1)]
+fn officers_long(bencher: Bencher, n: usize) {
+    run(bencher, "0.6", n, Method::Auto);
+}
+
+/// Kayles to 10^8, stored a byte per heap: the periodicity proof, then copying by periods
+/// (`nim_values_with`, as `grundy` keeps them).
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn kayles_compact_100m(bencher: Bencher) {
+    let rules = code("0.77");
+    let n = 100_000_000;
+    bencher
+        .counter(ItemsCount::new(n + 1))
+        .bench_local(|| nim_values_with(&rules, divan::black_box(n), Method::Auto, &mut |_| {}));
 }
 
 /// Grundy's game (4!.0): heaps per second.

@@ -25,6 +25,8 @@ usage: cg                        start the interactive session
        cg --store FILE ...       any of the above, keeping computed values in the store FILE
        cg --threads N ...        any of the above, valuing ruleset positions on N threads
                                  (default: CG_THREADS, else every core)
+       cg --max-memory SIZE ...  any of the above, stopping a table that would grow past SIZE
+                                 (as 512M or 8G; nine tenths of the machine's memory by default)
        cg store gc FILE          drop what no definition of the standard library matches
        cg jupyter install | kernel  the Jupyter kernel (cg jupyter for more)
        cg --install-kernel       the same as cg jupyter install
@@ -33,6 +35,9 @@ usage: cg                        start the interactive session
 fn main() -> ExitCode {
     quiet_interrupt_panics();
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(bytes) = cg::core::memory::default_memory_limit() {
+        cg::core::memory::set_memory_limit(bytes);
+    }
     let worker = std::thread::Builder::new()
         .name("cg".into())
         .stack_size(STACK_BYTES)
@@ -49,6 +54,20 @@ fn main() -> ExitCode {
 fn dispatch(args: &[String]) -> u8 {
     match args {
         [] => interactive(),
+        [flag, size, rest @ ..] if flag == "--max-memory" => {
+            match cg::core::memory::parse_size(size) {
+                Some(bytes) => {
+                    cg::core::memory::set_memory_limit(bytes);
+                    dispatch(rest)
+                }
+                None => {
+                    eprintln!(
+                        "cg: `{size}` is not a size: write it as 512M, 8G or a number of bytes"
+                    );
+                    2
+                }
+            }
+        }
         [flag, file, rest @ ..] if flag == "--store" => {
             match cg::eval::store::open(file.as_ref()) {
                 Ok(()) => dispatch(rest),
@@ -115,19 +134,23 @@ fn run(interpreter: &mut Interpreter, source: Rc<Source>, mode: Mode) -> u8 {
     // Ctrl-C stops the computation with a message (status 130, as a shell reports SIGINT).
     let _ = ctrlc::set_handler(cg::core::request_interrupt);
     let watch = cg::progress::Watch::start();
-    let result = cg::core::catch_interrupt(|| interpreter.run_source(source.clone(), mode));
+    // The value is printed inside: printing 10^8 values can take long enough to interrupt.
+    let result = cg::core::catch_interrupt(|| {
+        let result = interpreter.run_source(source.clone(), mode);
+        if let Ok(value) = &result {
+            if !matches!(value, Value::Nothing) {
+                print_line(&value.to_string());
+            }
+        }
+        result.map(|_| ())
+    });
     drop(watch);
     let Ok(result) = result else {
         eprintln!("interrupted");
         return 130;
     };
     match result {
-        Ok(value) => {
-            if !matches!(value, Value::Nothing) {
-                print_line(&value.to_string());
-            }
-            0
-        }
+        Ok(()) => 0,
         Err(e) => {
             eprint!("{}", e.render(&source, cg::diag::colours_wanted()));
             1

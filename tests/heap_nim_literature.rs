@@ -247,3 +247,25 @@ fn nim_and_subtraction_games() {
     // Periodicity of a plain list (no theorem): seen twice.
     assert_eq!(periodicity(&g[..0], 2), None);
 }
+
+#[test]
+fn officers() {
+    // Officers 0.6 (Winning Ways ch. 4): OEIS A046695, "Sprague-Grundy values for the game
+    // Couples-are-Forever (and for octal games .6, .601, ...)", its terms for heaps 0..=101.
+    let published = [
+        0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4, 2, 1, 3, 2, 1, 0, 2, 1, 4, 5, 1, 4, 5, 1, 2,
+        0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 2, 3, 4, 2, 1, 0, 2, 8, 4, 5, 3, 4, 5, 6, 2, 5, 1, 2, 3,
+        1, 2, 3, 4, 2, 3, 4, 2, 3, 4, 2, 3, 0, 2, 3, 4, 5, 3, 4, 5, 6, 4, 5, 6, 2, 3, 1, 2, 3, 4,
+        2, 3, 4, 2, 3, 4, 2, 3, 0, 2, 3, 4,
+    ];
+    let rules = code("0.6");
+    assert_eq!(values(&rules, published.len() - 1), published);
+    // The compact sequence of a long run (16 bits a heap: Officers' values reach 256 at heap
+    // 10344, as the definition below agrees) starts with the published values and agrees with
+    // the definition further on.
+    let long =
+        cg::core::heap::nim_values_with(&rules, 20_000, cg::core::heap::Method::Auto, &mut |_| {});
+    assert_eq!(long.width(), 2);
+    assert_eq!(long.to_vec()[..published.len()], published);
+    assert_eq!(long.to_vec()[..=3000], nim_sequence_naive(&rules, 3000));
+}

@@ -5,18 +5,20 @@
 //! coins (up to Moidores, nine). The P-positions of Mogul on 24 coins are the Golay code, and
 //! those of Mock Turtles on 8 and 16 coins extended Hamming codes (Conway and Sloane).
 
-use cg::eval::{evaluate, Interpreter, Value};
+use cg::eval::{evaluate, Interpreter};
 
 fn grundy(code: &str, n: usize) -> Vec<u64> {
     let mut interpreter = Interpreter::new();
     let text = format!("grundy(turning \"{code}\", 1..={n})");
-    match evaluate(&mut interpreter, &text).unwrap_or_else(|e| panic!("{text}: {e:?}")) {
-        Value::List(items) => items
-            .iter()
-            .map(|v| v.as_i64().expect("an integer") as u64)
-            .collect(),
-        other => panic!("{text} gave {other}"),
-    }
+    // A list, kept compactly (`Value::NimList`) or not: read through its elements.
+    let value = evaluate(&mut interpreter, &text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    assert_eq!(value.kind(), "a list", "{text} gave {value}");
+    value
+        .elements()
+        .expect("a list has elements")
+        .iter()
+        .map(|v| v.as_i64().expect("an integer") as u64)
+        .collect()
 }
 
 /// The rules of a code, spelled out for the naive search: counts, then the shape letters.

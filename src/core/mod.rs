@@ -5,6 +5,7 @@
 pub mod heap;
 mod interrupt;
 pub mod loopy;
+pub mod memory;
 pub mod misere;
 pub mod numbers;
 pub mod short;

@@ -3,11 +3,12 @@
 //! Their values come from the native sequences of `core::heap`, computed once per game up to the
 //! largest heap asked for.
 
-use std::cell::{Ref, RefCell};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use crate::core::heap::{
-    game_periodicity, nim_periodicity, nim_sequence, CodeError, HeapRules, PartizanHeapRules,
-    Periodicity, SubtractionSet, TakeBreakCode, TurningCode,
+    game_periodicity, nim_periodicity, nim_values_with, CodeError, HeapRules, Method, NimSlice,
+    NimValues, PartizanHeapRules, Periodicity, SubtractionSet, TakeBreakCode, TurningCode,
 };
 use crate::core::{check_interrupt, Game};
 
@@ -18,7 +19,8 @@ use super::store;
 pub struct HeapGame {
     pub written: String,
     pub rules: HeapKind,
-    nim_values: RefCell<Vec<u32>>,
+    /// The nim-values computed so far, a byte or two per heap (see [`NimValues`]).
+    nim_values: RefCell<Rc<NimValues>>,
     values: RefCell<Vec<Game>>,
 }
 
@@ -91,7 +93,7 @@ impl HeapGame {
         Ok(HeapGame {
             written,
             rules: kind,
-            nim_values: RefCell::new(Vec::new()),
+            nim_values: RefCell::default(),
             values: RefCell::new(Vec::new()),
         })
     }
@@ -109,7 +111,7 @@ impl HeapGame {
         Ok(HeapGame {
             written: format!("turning {code:?}"),
             rules: HeapKind::Turning(rules),
-            nim_values: RefCell::new(Vec::new()),
+            nim_values: RefCell::default(),
             values: RefCell::new(Vec::new()),
         })
     }
@@ -125,13 +127,14 @@ impl HeapGame {
         matches!(self.rules, HeapKind::Impartial(_))
     }
 
-    /// Nim-values of heaps 0..=n (impartial games only), lent from the cache: a million of
-    /// them are 4 MB, not worth copying.
-    pub fn nim_values(&self, n: usize) -> Option<Ref<'_, [u32]>> {
+    /// Nim-values of heaps 0..=n at least (impartial games only), shared with the cache: 10^8
+    /// of them are 100 or 200 MB, not worth copying.
+    pub fn nim_values(&self, n: usize) -> Option<Rc<NimValues>> {
         if self.nim_values.borrow().len() <= n {
             if let Some(kept) = kept(n, store::nim_sequence(&self.written)) {
-                *self.nim_values.borrow_mut() = kept;
-                return Some(Ref::map(self.nim_values.borrow(), |all| &all[..=n]));
+                let kept = Rc::new(NimValues::from(kept));
+                *self.nim_values.borrow_mut() = kept.clone();
+                return Some(kept);
             }
             crate::progress::sequence_started(n as u64 + 1);
             let mut progress = |h: usize| {
@@ -139,14 +142,18 @@ impl HeapGame {
                 crate::progress::sequence_done(h as u64);
             };
             let computed = match &self.rules {
-                HeapKind::Impartial(rules) => nim_sequence(rules, n, &mut progress),
-                HeapKind::Turning(code) => code.nim_values(n, &mut progress),
+                HeapKind::Impartial(rules) => {
+                    nim_values_with(rules, n, Method::Auto, &mut progress)
+                }
+                HeapKind::Turning(code) => NimValues::from(code.nim_values(n, &mut progress)),
                 HeapKind::Partizan(_) => return None,
             };
-            warn(store::keep_nim_sequence(&self.written, &computed));
-            *self.nim_values.borrow_mut() = computed;
+            if store::generation() != 0 {
+                warn(store::keep_nim_sequence(&self.written, &computed.to_vec()));
+            }
+            *self.nim_values.borrow_mut() = Rc::new(computed);
         }
-        Some(Ref::map(self.nim_values.borrow(), |all| &all[..=n]))
+        Some(self.nim_values.borrow().clone())
     }
 
     /// Values of heaps 0..=n.
@@ -156,7 +163,8 @@ impl HeapGame {
                 let nim = self
                     .nim_values(n)
                     .expect("an impartial game has nim-values");
-                nim.iter().map(|&v| Game::nimber(u64::from(v))).collect()
+                let nim = nim.slice().range(0..n + 1);
+                nim.iter().map(|v| Game::nimber(u64::from(v))).collect()
             }
             HeapKind::Partizan(rules) => {
                 if self.values.borrow().len() <= n {
@@ -181,7 +189,14 @@ impl HeapGame {
     /// arithmetic-periodic (possibly with a game saltus) for partizan pairs.
     pub fn periodicity(&self, n: usize) -> Option<Periodicity> {
         match &self.rules {
-            HeapKind::Impartial(rules) => nim_periodicity(rules, &self.nim_values(n)?),
+            HeapKind::Impartial(rules) => {
+                let all = self.nim_values(n)?;
+                match all.slice().range(0..n + 1) {
+                    NimSlice::Bytes(g) => nim_periodicity(rules, g),
+                    NimSlice::Halves(g) => nim_periodicity(rules, g),
+                    NimSlice::Words(g) => nim_periodicity(rules, g),
+                }
+            }
             // No periodicity theorem for coin-turning games: the sequence is searched as it is.
             HeapKind::Turning(_) => {
                 let g: Vec<Game> = self.values(n);

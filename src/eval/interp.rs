@@ -96,6 +96,9 @@ pub struct Interpreter {
     last_echoed: Option<Value>,
     /// Echoed thermographs are followed by a text sketch (the interactive session only).
     sketch_thermographs: bool,
+    /// Echoed values whose text passes this many characters print abbreviated (the
+    /// interactive session only: see `abbreviate`).
+    screen: Option<usize>,
 }
 
 impl Default for Interpreter {
@@ -131,6 +134,7 @@ impl Interpreter {
             steps_left: u64::MAX,
             last_echoed: None,
             sketch_thermographs: false,
+            screen: None,
         }
     }
 
@@ -166,6 +170,20 @@ impl Interpreter {
         self.sketch_thermographs = on;
     }
 
+    /// Echoed lists longer than `chars` characters (a screenful) print their start, their end
+    /// and their length; `None` prints every value whole.
+    pub fn abbreviate_beyond(&mut self, chars: Option<usize>) {
+        self.screen = chars;
+    }
+
+    /// The text of an echoed value: whole, or abbreviated past a screenful (see
+    /// [`Interpreter::abbreviate_beyond`]).
+    pub fn echo_text(&self, v: &Value) -> String {
+        self.screen
+            .and_then(|chars| super::abbreviate::abbreviated(v, chars))
+            .unwrap_or_else(|| v.to_string())
+    }
+
     /// The last value a top-level expression printed since the previous call.
     pub fn take_last_echoed(&mut self) -> Option<Value> {
         self.last_echoed.take()
@@ -195,6 +213,34 @@ impl Interpreter {
         self.stack.clear();
         self.base = 0;
         self.loading.clear();
+    }
+
+    /// Runs `f`, turning a refusal of the engine (a table past the memory limit, say) into an
+    /// error at `span`, with the calls `f` left behind unwound.
+    pub(crate) fn refusal_to_error<T>(
+        &mut self,
+        span: &Span,
+        f: impl FnOnce(&mut Interpreter) -> EvalResult<T>,
+    ) -> EvalResult<T> {
+        let saved = (
+            self.frames.len(),
+            self.depth,
+            self.stack.len(),
+            self.base,
+            self.loading.len(),
+        );
+        match crate::core::catch_refusal(|| f(self)) {
+            Ok(result) => result,
+            Err(message) => {
+                let (frames, depth, stack, base, loading) = saved;
+                self.frames.truncate(frames);
+                self.depth = depth;
+                self.stack.truncate(stack);
+                self.base = base;
+                self.loading.truncate(loading);
+                Err(EvalError::new(message, span.clone()))
+            }
+        }
     }
 
     pub fn print(&mut self, text: &str) {
@@ -371,7 +417,14 @@ impl Interpreter {
                     if let Some(echo) = &mut self.echo {
                         echo(&v);
                     } else {
-                        for line in echo_lines(&v, self.sketch_thermographs) {
+                        let mut lines = echo_lines(&v, self.sketch_thermographs);
+                        if let Some(short) = self
+                            .screen
+                            .and_then(|chars| super::abbreviate::abbreviated(&v, chars))
+                        {
+                            lines[0] = short;
+                        }
+                        for line in lines {
                             self.print(&line);
                         }
                     }
@@ -453,8 +506,14 @@ impl Interpreter {
         match binder {
             Binder::Slot(slot) => self.store(*slot, value),
             Binder::Tuple(parts, span) => {
-                let items = match (&value, value.sequence()) {
+                // A compact list of nim-values has no stored elements to borrow: they are made.
+                let made;
+                let items: &[Value] = match (&value, value.sequence()) {
                     (_, Some(v)) if v.len() == parts.len() => v,
+                    (Value::NimList(list), _) if list.len() == parts.len() => {
+                        made = list.items();
+                        &made
+                    }
                     (other, _) => {
                         return Err(EvalError::new(
                             format!(
@@ -1111,7 +1170,9 @@ impl Interpreter {
                         span.clone(),
                     )
                 })?;
-                self.position_value(instance, position.value, span)
+                self.refusal_to_error(span, |interp| {
+                    interp.position_value(instance, position.value, span)
+                })
             }
             Value::Misere(m) => super::misere::call(self, m, &args, span),
             other => Err(EvalError::new(
@@ -1340,7 +1401,25 @@ pub fn echo_lines(v: &Value, sketch: bool) -> Vec<String> {
 
 pub fn print_line(text: &str) {
     use std::io::Write;
-    let written = crate::progress::suspended(|| writeln!(std::io::stdout().lock(), "{text}"));
+    // A long text (a list of 10^8 values is hundreds of MB) goes out in pieces, with a check
+    // for Ctrl-C between them: a terminal takes its time to show it.
+    const PIECE: usize = 1 << 16;
+    let mut rest = text;
+    while rest.len() > PIECE {
+        let mut cut = PIECE;
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (piece, after) = rest.split_at(cut);
+        let written =
+            crate::progress::suspended(|| std::io::stdout().lock().write_all(piece.as_bytes()));
+        if written.is_err() {
+            std::process::exit(0);
+        }
+        crate::core::check_interrupt();
+        rest = after;
+    }
+    let written = crate::progress::suspended(|| writeln!(std::io::stdout().lock(), "{rest}"));
     if written.is_err() {
         std::process::exit(0);
     }
@@ -1431,6 +1510,9 @@ fn range_bound(v: &Value, span: &Span) -> EvalResult<i64> {
 }
 
 fn describe_length(v: &Value) -> String {
+    if let Value::NimList(list) = v {
+        return format!("{} values", list.len());
+    }
     match v.sequence() {
         Some(items) => format!("{} values", items.len()),
         None => v.kind().to_string(),

@@ -40,6 +40,7 @@ pub fn value_latex(v: &Value) -> Result<String, &'static str> {
         Value::Outcome(o) => format!(r"\mathcal{{{o}}}"),
         Value::Str(s) => format!(r"\text{{{}}}", escape_text(s)),
         Value::List(items) => items_latex("[", items, "]")?,
+        Value::NimList(list) => items_latex("[", &list.items(), "]")?,
         Value::Tuple(items) => items_latex("(", items, ")")?,
         Value::Set(items) => items_latex(r"\{", items, r"\}")?,
         Value::Map(m) => {

@@ -1,6 +1,7 @@
 //! Evaluation: values, resolution of names to slots, the interpreter, the builtin functions and
 //! their errors.
 
+pub mod abbreviate;
 pub mod builtins;
 pub mod bytecode;
 pub mod compile;
@@ -14,6 +15,7 @@ pub mod loopy;
 mod loopy_ruleset;
 mod lower;
 pub mod misere;
+pub mod nim_list;
 pub mod num;
 pub mod ops;
 pub mod parallel;

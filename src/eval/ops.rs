@@ -291,6 +291,11 @@ fn add_or_subtract(
     }
     if !subtract {
         // `+` also joins strings, lists and tuples.
+        let as_list = |v: &Value| match v {
+            Value::NimList(list) => Value::list(list.items()),
+            other => other.clone(),
+        };
+        let (a, b) = (as_list(&a), as_list(&b));
         match (&a, &b) {
             (Value::Str(x), Value::Str(y)) => return Ok(Value::str(&format!("{x}{y}"))),
             (Value::List(x), Value::List(y)) => return Ok(Value::list([&x[..], &y[..]].concat())),
@@ -391,6 +396,9 @@ fn contains(collection: &Value, x: &Value, span: Span) -> EvalResult<bool> {
     Ok(match collection {
         Value::List(v) => v.contains(x),
         Value::Tuple(v) => v.contains(x),
+        Value::NimList(list) => x
+            .as_i64()
+            .is_some_and(|x| list.iter().any(|v| i64::from(v) == x)),
         Value::Set(v) => v
             .binary_search_by(|e| super::value::compare_for_printing(e, x))
             .is_ok(),
@@ -615,6 +623,10 @@ pub fn index(target: &Value, index: &Value, index_span: &Span, span: &Span) -> E
         return Ok(items[i].clone());
     }
     match target {
+        Value::NimList(list) => {
+            let i = position(index, list.len(), index_span)?;
+            Ok(Value::int(i64::from(list.get(i))))
+        }
         Value::Str(s) => {
             let chars: Vec<char> = s.chars().collect();
             let i = position(index, chars.len(), index_span)?;
@@ -656,6 +668,10 @@ fn slice(target: &Value, start: i64, end: i64, inclusive: bool, span: &Span) -> 
             } else {
                 Value::tuple(part)
             })
+        }
+        Value::NimList(list) => {
+            let (a, b) = (clamp(start, list.len()), clamp(end, list.len()));
+            Ok(Value::NimList(std::rc::Rc::new(list.sublist(a, b.max(a)))))
         }
         Value::Str(s) => {
             let chars: Vec<char> = s.chars().collect();

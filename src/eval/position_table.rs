@@ -249,6 +249,10 @@ impl PackedTable {
 
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(MIN_SLOTS);
+        crate::core::memory::reserve(
+            &format!("the position table of a ruleset ({} positions)", self.len),
+            size * std::mem::size_of::<Slot>(),
+        );
         let old = std::mem::replace(&mut self.slots, vec![FREE; size]);
         let mask = size - 1;
         for slot in old.into_iter().filter(|s| s.key[0] != 0) {

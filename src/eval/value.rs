@@ -35,6 +35,9 @@ pub enum Value {
     Outcome(LoopyOutcome),
     Str(Rc<str>),
     List(Rc<Vec<Value>>),
+    /// A list of nim-values stored compactly (`grundy(octal 0.6, 0..=10^8)`): to the user a
+    /// list like any other.
+    NimList(Rc<super::nim_list::NimList>),
     /// One allocation holding the elements (a tuple never grows; coordinates such as
     /// `(r, c)` are made by the million in board rulesets).
     Tuple(Rc<[Value]>),
@@ -240,7 +243,7 @@ impl Value {
             Value::Bool(_) => "a boolean",
             Value::Outcome(_) => "an outcome class",
             Value::Str(_) => "a string",
-            Value::List(_) => "a list",
+            Value::List(_) | Value::NimList(_) => "a list",
             Value::Tuple(_) => "a tuple",
             Value::Set(_) => "a set",
             Value::Map(_) => "a map",
@@ -319,6 +322,7 @@ impl Value {
                 keys
             }
             Value::Range { .. } => self.integer_range()?.map(Value::int).collect(),
+            Value::NimList(list) => list.items(),
             Value::Str(s) => s.chars().map(|c| Value::str(&c.to_string())).collect(),
             _ => return None,
         })
@@ -342,6 +346,10 @@ impl PartialEq for Value {
             (Value::List(a), Value::List(b)) | (Value::Set(a), Value::Set(b)) => a == b,
             (Value::Tuple(a), Value::Tuple(b)) => a == b,
             (Value::Map(a), Value::Map(b)) => a == b,
+            (Value::NimList(a), Value::NimList(b)) => a == b,
+            (Value::NimList(a), Value::List(b)) | (Value::List(b), Value::NimList(a)) => {
+                a.equals_items(b)
+            }
             (Value::Range { .. }, Value::Range { .. }) => {
                 self.range_bounds() == other.range_bounds()
             }
@@ -371,6 +379,10 @@ impl Eq for Value {}
 
 impl Hash for Value {
     fn hash<H: Hasher>(&self, state: &mut H) {
+        if let Value::NimList(list) = self {
+            // As the list of its values, which it equals.
+            return Value::list(list.items()).hash(state);
+        }
         std::mem::discriminant(self).hash(state);
         match self {
             Value::Nothing => {}
@@ -411,6 +423,7 @@ impl Hash for Value {
             Value::Latex(text) => text.hash(state),
             Value::LoopyNimber(v) => v.hash(state),
             Value::Position(p) => p.hash(state),
+            Value::NimList(_) => unreachable!("hashed as a list above"),
         }
     }
 }
@@ -432,7 +445,7 @@ fn kind_rank(v: &Value) -> u8 {
         Value::Outcome(_) => 3,
         Value::Str(_) => 4,
         Value::Tuple(_) => 5,
-        Value::List(_) => 6,
+        Value::List(_) | Value::NimList(_) => 6,
         Value::Set(_) => 7,
         Value::Map(_) => 8,
         Value::Range { .. } => 9,
@@ -468,6 +481,10 @@ pub fn compare_for_printing(a: &Value, b: &Value) -> Ordering {
         return ra.cmp(&rb);
     }
     match (a, b) {
+        (Value::NimList(_), _) | (_, Value::NimList(_)) => {
+            let items = |v: &Value| v.elements().unwrap_or_default();
+            compare_sequences(&items(a), &items(b))
+        }
         (Value::Number(x), Value::Number(y)) => x.cmp(y),
         // Loopy games after short ones, in the order of their printed forms.
         (Value::Loopy(x), Value::Loopy(y)) => x.to_string().cmp(&y.to_string()),
@@ -524,6 +541,7 @@ impl fmt::Display for Value {
             Value::Outcome(o) => write!(f, "{o}"),
             Value::Str(s) => write!(f, "{s:?}"),
             Value::List(items) => write_items(f, "[", items, "]"),
+            Value::NimList(list) => write!(f, "{list}"),
             Value::Tuple(items) if items.len() == 1 => write!(f, "({},)", items[0]),
             Value::Tuple(items) => write_items(f, "(", items, ")"),
             Value::Set(items) => write_items(f, "{", items, "}"),
@@ -603,6 +621,10 @@ fn write_items(
     f.write_str(open)?;
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
+            // A list of 10^8 values takes seconds to write out: Ctrl-C must stop it.
+            if i % (1 << 16) == 0 {
+                crate::core::check_interrupt();
+            }
             f.write_str(",")?;
         }
         write!(f, "{item}")?;

@@ -369,7 +369,9 @@ impl Interpreter {
                     let items = self.consume(code, *src);
                     let (walked, position) = match items {
                         Value::Range { start, .. } => (items, Value::int(start)),
-                        Value::List(_) | Value::Tuple(_) | Value::Set(_) => (items, Value::int(0)),
+                        Value::List(_) | Value::Tuple(_) | Value::Set(_) | Value::NimList(_) => {
+                            (items, Value::int(0))
+                        }
                         other => match other.elements() {
                             Some(elements) => (Value::list(elements), Value::int(0)),
                             None => {
@@ -745,7 +747,13 @@ impl Interpreter {
                     Some(item) => (item.clone(), Some(position + 1)),
                     None => return false,
                 },
-                None => return false,
+                None => match other {
+                    Value::NimList(list) if (position as usize) < list.len() => (
+                        Value::int(i64::from(list.get(position as usize))),
+                        Some(position + 1),
+                    ),
+                    _ => return false,
+                },
             },
         };
         match next {

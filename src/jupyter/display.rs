@@ -45,6 +45,7 @@ fn is_math(v: &Value) -> bool {
         | Value::LoopyNimber(_) => true,
         Value::List(items) => !items.is_empty() && items.iter().all(is_math),
         Value::Tuple(items) => !items.is_empty() && items.iter().all(is_math),
+        Value::NimList(list) => !list.is_empty(),
         Value::Set(items) => !items.is_empty() && items.iter().all(is_math),
         _ => false,
     }

@@ -217,6 +217,7 @@ pub fn run() -> u8 {
                 let mut lines = input::EditorLines {
                     editor: &mut editor,
                 };
+                session.interpreter.abbreviate_beyond(Some(screen_chars()));
                 if !session.handle_with(&line, &name, colour, &mut lines) {
                     break;
                 }
@@ -240,6 +241,13 @@ pub fn run() -> u8 {
         let _ = editor.save_history(path);
     }
     0
+}
+
+/// The characters of a screenful of the terminal (80 by 24 when it cannot be told), less a
+/// few lines for the prompt and the length.
+fn screen_chars() -> usize {
+    let (rows, columns) = console::Term::stdout().size_checked().unwrap_or((24, 80));
+    usize::from(rows.max(4) - 3) * usize::from(columns)
 }
 
 /// Why an input gave no value.
@@ -355,7 +363,8 @@ impl Session {
         let elapsed = start.elapsed();
         if let Some(v) = value {
             if !matches!(v, Value::Nothing) {
-                print_line(&v.to_string());
+                let text = catch_interrupt(|| self.interpreter.echo_text(&v));
+                print_line(&text.unwrap_or_else(|_| "interrupted".to_string()));
             }
             print_line(&format!("time: {}", format_duration(elapsed)));
         }

@@ -19,6 +19,7 @@
 
 mod bits;
 pub mod code;
+pub mod compact;
 mod mirror;
 pub mod nim_sequence;
 pub mod partizan;
@@ -27,8 +28,9 @@ mod row_helper;
 pub mod turning;
 
 pub use code::{CodeError, Constraint, Digit, HeapRules, SubtractionSet, Tail, TakeBreakCode};
+pub use compact::{NimSlice, NimValue, NimValues};
 pub use nim_sequence::{
-    nim_sequence, nim_sequence_naive, nim_sequence_with, Method, PROGRESS_INTERVAL,
+    nim_sequence, nim_sequence_naive, nim_sequence_with, nim_values_with, Method, PROGRESS_INTERVAL,
 };
 pub use partizan::PartizanHeapRules;
 pub use periodicity::{

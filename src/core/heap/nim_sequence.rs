@@ -31,6 +31,7 @@ use std::ops::Range;
 
 use super::bits::Bits;
 use super::code::{visit_exactly, Constraint, Digit, HeapRules};
+use super::compact::{NimSlice, NimValue, NimValues};
 use super::mirror::Mirror;
 use super::periodicity::{proof_parameters, proven_nim_period};
 use super::row_helper::{Kernel, RowHelper};
@@ -76,6 +77,30 @@ pub fn nim_sequence_with(
     method: Method,
     progress: &mut dyn FnMut(usize),
 ) -> Vec<u32> {
+    nim_values_with(rules, n, method, progress).to_vec()
+}
+
+/// [`nim_sequence_with`], stored compactly: a byte per heap while the values are below 256,
+/// two while below 65536 (see [`NimValues`]). The sparse-space method reads the values in 16
+/// bits as they are stored, so a long sequence needs no second copy.
+///
+/// ```
+/// use cg::core::heap::{nim_values_with, HeapRules, Method, TakeBreakCode};
+/// let officers = HeapRules::TakeBreak(TakeBreakCode::parse_octal("0.6").unwrap());
+/// let g = nim_values_with(&officers, 20_000, Method::Auto, &mut |_| {});
+/// assert_eq!((g.width(), g.get(10)), (2, 3));
+/// ```
+pub fn nim_values_with(
+    rules: &HeapRules,
+    n: usize,
+    method: Method,
+    progress: &mut dyn FnMut(usize),
+) -> NimValues {
+    // The values in 16 bits, their mirror and the helper's copy (see `SparseSpace`).
+    crate::core::memory::reserve(
+        &format!("the nim-values of {rules} to heap {n}"),
+        6 * (n + 1),
+    );
     let proof = proof_parameters(rules).filter(|_| method == Method::Auto);
     let sparse = matches!(method, Method::Auto | Method::SparseSpace);
     let mut engine: Box<dyn Engine> = match method {
@@ -88,7 +113,7 @@ pub fn nim_sequence_with(
             None => Box::new(Plain::new(rules, n)),
         },
     };
-    let mut g: Vec<u32> = Vec::with_capacity(n + 1);
+    let mut g = NimValues::halves_with_capacity(n + 1);
     g.push(0);
     for k in 1..=n {
         // An atomic load: cheap beside a heap's mex, and some heaps take long.
@@ -98,22 +123,49 @@ pub fn nim_sequence_with(
         }
         if is_checkpoint(k) {
             if let Some((heaps, t)) = proof {
-                if let Some((p, _)) = proven_nim_period(&g, heaps, t) {
-                    while g.len() <= n {
-                        g.push(g[g.len() - p]);
-                    }
+                if let Some((p, _)) = proven_period(g.slice(), heaps, t) {
+                    // Narrowed first: the copies then take a byte each where they can.
+                    g = std::mem::take(&mut g).narrowed();
+                    extend_periodically(&mut g, p, n + 1);
                     break;
                 }
             }
-            engine.checkpoint(&g);
+            engine.checkpoint(g.slice());
         } else if engine.revises_at(k) {
-            engine.checkpoint(&g);
+            engine.checkpoint(g.slice());
         }
-        let v = engine.next(&g, k);
+        let v = engine.next(g.slice(), k);
         g.push(v);
     }
     progress(n);
-    g
+    g.narrowed()
+}
+
+fn proven_period(g: NimSlice<'_>, heaps: usize, t: usize) -> Option<(usize, usize)> {
+    match g {
+        NimSlice::Bytes(g) => proven_nim_period(g, heaps, t),
+        NimSlice::Halves(g) => proven_nim_period(g, heaps, t),
+        NimSlice::Words(g) => proven_nim_period(g, heaps, t),
+    }
+}
+
+/// Copies values from one period `p` earlier until `g` holds `len` of them.
+fn extend_periodically(g: &mut NimValues, p: usize, len: usize) {
+    fn copy<T: Copy>(g: &mut Vec<T>, p: usize, len: usize) {
+        g.reserve_exact(len.saturating_sub(g.len()));
+        while g.len() < len {
+            // A slice of up to 2^16 values at a time, between checks for Ctrl-C.
+            check_interrupt();
+            let from = g.len() - p;
+            let count = p.min(1 << 16).min(len - g.len());
+            g.extend_from_within(from..from + count);
+        }
+    }
+    match g {
+        NimValues::Bytes(g) => copy(g, p, len),
+        NimValues::Halves(g) => copy(g, p, len),
+        NimValues::Words(g) => copy(g, p, len),
+    }
 }
 
 /// The nim-values by the definition alone (every move enumerated): [`Method::Naive`].
@@ -129,8 +181,8 @@ fn is_checkpoint(k: usize) -> bool {
 
 trait Engine {
     /// G(n), given `g = G(0..n)`.
-    fn next(&mut self, g: &[u32], n: usize) -> u32;
-    fn checkpoint(&mut self, _g: &[u32]) {}
+    fn next(&mut self, g: NimSlice<'_>, n: usize) -> u32;
+    fn checkpoint(&mut self, _g: NimSlice<'_>) {}
     /// Whether to call [`Engine::checkpoint`] at heap `n` besides the usual checkpoints.
     fn revises_at(&self, _n: usize) -> bool {
         false
@@ -171,7 +223,7 @@ impl PairKind {
 
 /// Inserts the value of every allowed pair `a + b = m` (`1 <= a <= b`).
 #[inline]
-fn insert_pairs(g: &[u32], m: usize, kind: PairKind, seen: &mut Bits) {
+fn insert_pairs<T: NimValue>(g: &[T], m: usize, kind: PairKind, seen: &mut Bits) {
     match kind {
         PairKind::Equal => {
             if m >= 2 && m.is_multiple_of(2) {
@@ -180,7 +232,7 @@ fn insert_pairs(g: &[u32], m: usize, kind: PairKind, seen: &mut Bits) {
         }
         PairKind::Any | PairKind::Unequal => {
             for a in 1..=kind.largest_smaller(m) {
-                seen.insert(g[a] ^ g[m - a]);
+                seen.insert(g[a].get() ^ g[m - a].get());
             }
         }
     }
@@ -188,9 +240,15 @@ fn insert_pairs(g: &[u32], m: usize, kind: PairKind, seen: &mut Bits) {
 
 /// Inserts the XOR of every partition of `total` into exactly `heaps >= 3` heaps allowed by
 /// `digit`'s constraint.
-fn insert_partitions(g: &[u32], digit: Digit, total: usize, heaps: usize, seen: &mut Bits) {
+fn insert_partitions<T: NimValue>(
+    g: &[T],
+    digit: Digit,
+    total: usize,
+    heaps: usize,
+    seen: &mut Bits,
+) {
     visit_exactly(heaps, digit.constraint, total, &mut |parts| {
-        seen.insert(parts.iter().fold(0, |x, &h| x ^ g[h]));
+        seen.insert(parts.iter().fold(0, |x, &h| x ^ g[h].get()));
     });
 }
 
@@ -203,12 +261,29 @@ struct Naive<'a> {
     seen: Bits,
 }
 
+/// Calls the engine's generic `value` with the values at their stored width.
+macro_rules! dispatch {
+    ($self:ident, $g:ident, $n:ident) => {
+        match $g {
+            NimSlice::Bytes(g) => $self.value(g, $n),
+            NimSlice::Halves(g) => $self.value(g, $n),
+            NimSlice::Words(g) => $self.value(g, $n),
+        }
+    };
+}
+
 impl Engine for Naive<'_> {
-    fn next(&mut self, g: &[u32], n: usize) -> u32 {
+    fn next(&mut self, g: NimSlice<'_>, n: usize) -> u32 {
+        dispatch!(self, g, n)
+    }
+}
+
+impl Naive<'_> {
+    fn value<T: NimValue>(&mut self, g: &[T], n: usize) -> u32 {
         let seen = &mut self.seen;
         seen.clear();
         self.rules.for_each_move(n, &mut |heaps| {
-            seen.insert(heaps.iter().fold(0, |x, &h| x ^ g[h]));
+            seen.insert(heaps.iter().fold(0, |x, &h| x ^ g[h].get()));
         });
         seen.mex()
     }
@@ -265,12 +340,12 @@ impl<'a> Plain<'a> {
         }
     }
 
-    fn insert_digit(&mut self, g: &[u32], digit: Digit, removed: usize, total: usize) {
+    fn insert_digit<T: NimValue>(&mut self, g: &[T], digit: Digit, removed: usize, total: usize) {
         if digit.allows(0) && total == 0 {
             self.seen.insert(0);
         }
         if digit.allows(1) && total >= 1 && removed > 0 {
-            self.seen.insert(g[total]);
+            self.seen.insert(g[total].get());
         }
         if digit.allows(2) && total >= 2 {
             insert_pairs(g, total, PairKind::of(digit), &mut self.seen);
@@ -284,7 +359,13 @@ impl<'a> Plain<'a> {
 }
 
 impl Engine for Plain<'_> {
-    fn next(&mut self, g: &[u32], n: usize) -> u32 {
+    fn next(&mut self, g: NimSlice<'_>, n: usize) -> u32 {
+        dispatch!(self, g, n)
+    }
+}
+
+impl Plain<'_> {
+    fn value<T: NimValue>(&mut self, g: &[T], n: usize) -> u32 {
         self.seen.clear();
         for added in 1..=self.max_addition {
             let digit = self.rules.additive_digit(added);
@@ -299,7 +380,7 @@ impl Engine for Plain<'_> {
             let m = n - self.start;
             let class = m % self.period;
             if let Some(single) = &mut self.single {
-                single[class].insert(g[m]);
+                single[class].insert(g[m].get());
             }
             for kind in [PairKind::Any, PairKind::Unequal, PairKind::Equal] {
                 if let Some(pairs) = &mut self.pairs[kind.index()] {
@@ -407,12 +488,12 @@ struct FewHeaps {
 }
 
 impl FewHeaps {
-    fn options(&self, g: &[u32], n: usize, mut found: impl FnMut(u32)) {
+    fn options<T: NimValue>(&self, g: &[T], n: usize, mut found: impl FnMut(u32)) {
         if self.whole.contains(&n) {
             found(0);
         }
         for &s in self.single.iter().filter(|&&s| s < n) {
-            found(g[n - s]);
+            found(g[n - s].get());
         }
         if self
             .equal
@@ -507,18 +588,18 @@ struct Cursor {
 
 /// Flags `G(a) ^ G(m - a)` for every `a` in `small`. `flags` spans a power of two above
 /// every value of `g`, so the mask keeps the index in range without changing it.
-fn mark_pairs(flags: &mut [u8], g: &[u32], m: usize, small: Range<usize>) {
+fn mark_pairs<T: NimValue>(flags: &mut [u8], g: &[T], m: usize, small: Range<usize>) {
     debug_assert!(flags.len().is_power_of_two() && small.end <= m + 1);
     let mask = flags.len() - 1;
     let large = &g[m + 1 - small.end..m + 1 - small.start];
     for (&x, &y) in g[small].iter().zip(large.iter().rev()) {
-        flags[(x ^ y) as usize & mask] = 1;
+        flags[(x.get() ^ y.get()) as usize & mask] = 1;
     }
 }
 
 /// Flags `x ^ G(p + j)` in row `j` of `flags`, for every row and every `(x, p)` of
 /// `sources`.
-fn mark_windows(flags: &mut [u8], row: usize, g: &[u32], sources: &[(u32, usize)]) {
+fn mark_windows<T: NimValue>(flags: &mut [u8], row: usize, g: &[T], sources: &[(u32, usize)]) {
     let rows = flags.len() / row;
     // Four sources per pass over the rows: the loop overhead is shared, and the four stores
     // are independent.
@@ -532,15 +613,15 @@ fn mark_windows(flags: &mut [u8], row: usize, g: &[u32], sources: &[(u32, usize)
             .zip(&g[p3..p3 + rows]);
         for (flags, (((&y0, &y1), &y2), &y3)) in flags.chunks_exact_mut(row).zip(windows) {
             let mask = row - 1;
-            flags[(x0 ^ y0) as usize & mask] = 1;
-            flags[(x1 ^ y1) as usize & mask] = 1;
-            flags[(x2 ^ y2) as usize & mask] = 1;
-            flags[(x3 ^ y3) as usize & mask] = 1;
+            flags[(x0 ^ y0.get()) as usize & mask] = 1;
+            flags[(x1 ^ y1.get()) as usize & mask] = 1;
+            flags[(x2 ^ y2.get()) as usize & mask] = 1;
+            flags[(x3 ^ y3.get()) as usize & mask] = 1;
         }
     }
     for &(x, p) in quads.remainder() {
         for (flags, &y) in flags.chunks_exact_mut(row).zip(&g[p..p + rows]) {
-            flags[(x ^ y) as usize] = 1;
+            flags[(x ^ y.get()) as usize] = 1;
         }
     }
 }
@@ -596,10 +677,10 @@ fn lanes(quad: &[u16; 4]) -> u64 {
 
 /// Flags the pairs of `sources` in the rows of a batch (see [`mark_windows`]), by the fastest
 /// kernel the row length and the values allow.
-fn mark_sources(
+fn mark_sources<T: NimValue>(
     flags: &mut [u8],
     row: usize,
-    g: &[u32],
+    g: &[T],
     narrow: Option<&[u16]>,
     sources: &[(u32, usize)],
     helper: Option<&mut RowHelper>,
@@ -735,7 +816,7 @@ impl SparseSpace {
     }
 
     /// G(n) by the plain method: every pair.
-    fn mex_of_all(&mut self, g: &[u32], n: usize) -> u32 {
+    fn mex_of_all<T: NimValue>(&mut self, g: &[T], n: usize) -> u32 {
         let mut seen = std::mem::take(&mut self.seen);
         seen.clear();
         self.few.options(g, n, |v| seen.insert(v));
@@ -750,7 +831,7 @@ impl SparseSpace {
     }
 
     /// Fills a batch from `start` (`g = G(0..start)`) with the pairs of [`Cover`].
-    fn start_batch(&mut self, g: &[u32], start: usize) {
+    fn start_batch<T: NimValue>(&mut self, g: &[T], start: usize) {
         self.sync_mirror(g);
         let row = self.width as usize;
         let batch = &mut self.batch;
@@ -776,19 +857,19 @@ impl SparseSpace {
                 });
             // Two extends, not one over a chain: the stretches have a known length, so their
             // copy needs no capacity check per source.
-            self.sources.extend(scanned.map(|a| (g[a], m0 - a)));
+            self.sources.extend(scanned.map(|a| (g[a].get(), m0 - a)));
             self.sources.extend(rare.map(|(r, x)| (x, m0 - r)));
             batch.covers.push(cover);
         }
         // The pairs of every split in one pass: a pair's row and value do not depend on it.
-        let narrow = self.mirror.as_ref().map(Mirror::values);
+        let narrow = self.mirror.as_ref().and(T::halves(g));
         let helper = self.helper.as_mut();
         mark_sources(&mut batch.flags, row, g, narrow, &self.sources, helper);
     }
 
     /// Flags the option values of `n` that its batch left out: the pairs with a smaller heap
     /// below [`BATCH`] and those with a rare heap at or above the cover's limit.
-    fn mark_rest(&mut self, g: &[u32], n: usize) {
+    fn mark_rest<T: NimValue>(&mut self, g: &[T], n: usize) {
         let batch = &mut self.batch;
         let i = (n - batch.start) * batch.row;
         let flags = &mut batch.flags[i..i + batch.row];
@@ -806,20 +887,26 @@ impl SparseSpace {
                     break;
                 }
                 if kind == PairKind::Any || 2 * r != m {
-                    flags[(x ^ g[m - r]) as usize] = 1;
+                    flags[(x ^ g[m - r].get()) as usize] = 1;
                 }
             }
         }
     }
 
-    fn sync_mirror(&mut self, g: &[u32]) {
-        if self.mirror.as_mut().is_some_and(|mirror| !mirror.sync(g)) {
+    /// Brings the mirror up to date; drops it for good once the values need more than 16
+    /// bits.
+    fn sync_mirror<T: NimValue>(&mut self, g: &[T]) {
+        let synced = match (&mut self.mirror, T::halves(g)) {
+            (Some(mirror), Some(g16)) => mirror.sync(g16),
+            _ => false,
+        };
+        if !synced {
             self.mirror = None;
         }
     }
 
     /// G(n) by the sparse-space method.
-    fn sparse_mex(&mut self, g: &[u32], n: usize) -> u32 {
+    fn sparse_mex<T: NimValue>(&mut self, g: &[T], n: usize) -> u32 {
         if !self.batch.holds(n) {
             self.start_batch(g, n);
         }
@@ -848,7 +935,7 @@ impl SparseSpace {
 
     /// Examines the pairs of `n` that its batch did not, a block at a time from each stretch
     /// in turn, until every needed value has a witness (true) or every pair has been examined.
-    fn search_needed(&mut self, g: &[u32], n: usize) -> bool {
+    fn search_needed<T: NimValue>(&mut self, g: &[T], n: usize) -> bool {
         self.cursors.clear();
         for (&(s, kind), cover) in self.splits.iter().zip(&self.batch.covers) {
             if n < s + 2 {
@@ -881,8 +968,8 @@ impl SparseSpace {
                     let small = cursor.next..stop;
                     // Few values are needed by now: testing the pairs against each of them, a
                     // vector of pairs at a time, beats flagging every pair's value.
-                    if let Some(mirror) = &self.mirror {
-                        mirror.strike_pair_values(cursor.m, small, &mut self.need);
+                    if let (Some(mirror), Some(g16)) = (&self.mirror, T::halves(g)) {
+                        mirror.strike_pair_values(g16, cursor.m, small, &mut self.need);
                     } else {
                         mark_pairs(flags, g, cursor.m, small);
                         self.need.retain(|&v| flags.get(v as usize) != Some(&1));
@@ -902,7 +989,22 @@ impl SparseSpace {
 }
 
 impl Engine for SparseSpace {
-    fn next(&mut self, g: &[u32], n: usize) -> u32 {
+    fn next(&mut self, g: NimSlice<'_>, n: usize) -> u32 {
+        dispatch!(self, g, n)
+    }
+
+    fn revises_at(&self, n: usize) -> bool {
+        self.mask == 0 && n >= SEARCH_FROM && n.is_multiple_of(SEARCH_EVERY)
+    }
+
+    fn checkpoint(&mut self, g: NimSlice<'_>) {
+        self.choose_mask(g);
+    }
+}
+
+impl SparseSpace {
+    /// G(n), and the bookkeeping of the classes for the next heaps.
+    fn value<T: NimValue>(&mut self, g: &[T], n: usize) -> u32 {
         let value = if self.mask == 0 {
             self.mex_of_all(g, n)
         } else {
@@ -920,14 +1022,10 @@ impl Engine for SparseSpace {
         value
     }
 
-    fn revises_at(&self, n: usize) -> bool {
-        self.mask == 0 && n >= SEARCH_FROM && n.is_multiple_of(SEARCH_EVERY)
-    }
-
     /// Chooses the mask (and type) with the fewest rare heaps so far, by the Walsh–Hadamard
     /// transform of the value counts: for a mask `m`, `sum_v c[v] (-1)^popcount(v & m)` is the
     /// number of heaps with even parity under `m` minus those with odd parity.
-    fn checkpoint(&mut self, g: &[u32]) {
+    fn choose_mask(&mut self, g: NimSlice<'_>) {
         let width = self.width as usize;
         let transform = |counts: &[u64]| {
             let mut w: Vec<i64> = counts.iter().map(|&c| c as i64).collect();
@@ -978,7 +1076,7 @@ impl Engine for SparseSpace {
             self.rare.clear();
             self.rare_values.clear();
             if mask != 0 {
-                for (a, &v) in g.iter().enumerate().skip(1) {
+                for (a, v) in g.iter().enumerate().skip(1) {
                     if self.is_rare(a, v) {
                         self.rare.push(a as u32);
                         self.rare_values.push(v);
@@ -1045,7 +1143,7 @@ mod tests {
                     engine.update_common();
                     let mut g = vec![0];
                     for n in 1..=400 {
-                        let v = engine.next(&g, n);
+                        let v = engine.next(NimSlice::Words(&g), n);
                         g.push(v);
                     }
                     assert!(g == naive, "{text}, mask {mask:b}, domain {domain}");
@@ -1065,9 +1163,9 @@ mod tests {
             let mut g = vec![0];
             for k in 1..=n {
                 if is_checkpoint(k) {
-                    engine.checkpoint(&g);
+                    engine.checkpoint(NimSlice::Words(&g));
                 }
-                let v = engine.next(&g, k);
+                let v = engine.next(NimSlice::Words(&g), k);
                 g.push(v);
             }
             assert!(engine.mask != 0, "{text} never left the plain method");

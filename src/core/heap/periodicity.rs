@@ -204,8 +204,8 @@ fn arithmetic<D: PartialEq>(
 /// for octal games, `q + p + t` for subtraction games), with `q` read as 1 when it is 0 (the
 /// induction must not map a heap onto the empty heap). Returns the smallest such period, then
 /// the smallest preperiod.
-pub fn proven_nim_period(
-    values: &[u32],
+pub fn proven_nim_period<T: PartialEq>(
+    values: &[T],
     max_heaps: usize,
     max_removal: usize,
 ) -> Option<(usize, usize)> {
@@ -232,7 +232,7 @@ pub fn proven_nim_period(
 /// let p = nim_periodicity(&kayles, &g).unwrap();
 /// assert_eq!(p.to_string(), "Periodicity(Period => 12, Preperiod => 71, Saltus => 0)");
 /// ```
-pub fn nim_periodicity(rules: &HeapRules, values: &[u32]) -> Option<Periodicity> {
+pub fn nim_periodicity<T: PartialEq>(rules: &HeapRules, values: &[T]) -> Option<Periodicity> {
     let (heaps, t) = proof_parameters(rules)?;
     let (period, preperiod) = proven_nim_period(values, heaps, t)?;
     Some(Periodicity {

@@ -224,6 +224,13 @@ impl Store {
     fn push_node(&mut self, node: Node, stops: QuickStops) -> u32 {
         let i = u32::try_from(self.nodes.len()).expect("more than 2^31 distinct canonical games");
         assert!(i < 1 << 31, "more than 2^31 distinct canonical games");
+        if self.nodes.len() == self.nodes.capacity() {
+            let each = std::mem::size_of::<Node>() + std::mem::size_of::<QuickStops>();
+            crate::core::memory::reserve(
+                &format!("the table of canonical games ({} games)", self.nodes.len()),
+                self.nodes.capacity().max(1024) * each,
+            );
+        }
         self.nodes.push(node);
         self.node_stops.push(stops);
         i

@@ -44,6 +44,7 @@ pub static BUILTINS: &[Builtin] = &[
             let n = match &a[0].value {
                 Value::List(v) | Value::Set(v) => v.len(),
                 Value::Tuple(v) => v.len(),
+                Value::NimList(list) => list.len(),
                 Value::Map(m) => m.len(),
                 Value::Str(s) => s.chars().count(),
                 Value::Range { .. } => elements(&a[0])?.len(),
@@ -169,6 +170,11 @@ pub static BUILTINS: &[Builtin] = &[
         "append([1, 2], 3)  # [1,2,3]", |a, _| match &a[0].value {
             Value::List(v) => {
                 let mut items = v.as_ref().clone();
+                items.push(a[1].value.clone());
+                Ok(Value::list(items))
+            }
+            Value::NimList(list) => {
+                let mut items = list.items();
                 items.push(a[1].value.clone());
                 Ok(Value::list(items))
             }

@@ -336,6 +336,21 @@ fn power(a: &[Arg], cumulative: bool) -> EvalResult<Value> {
 /// max or min: numbers compare as rationals; games (or numbers with games) by the game order,
 /// which must be total on the arguments. One list or set argument stands for its elements.
 fn extreme(args: &[Arg], greatest: bool) -> EvalResult<Value> {
+    // The greatest or least of a compact list of nim-values, read straight from its storage.
+    if let [Arg {
+        value: Value::NimList(list),
+        span,
+    }] = args
+    {
+        let extreme = if greatest {
+            list.iter().max()
+        } else {
+            list.iter().min()
+        };
+        return extreme
+            .map(|v| Value::int(i64::from(v)))
+            .ok_or_else(|| EvalError::new("max and min need at least one value", span.clone()));
+    }
     let items: Vec<Arg> = match args {
         [Arg {
             value: Value::List(v) | Value::Set(v),

@@ -170,10 +170,12 @@ pub fn call(
         )
         .with_help(format!("usage: {}", builtin.signature)));
     }
-    guarded(&span.clone(), || match builtin.run {
-        Run::Plain(f) => f(args, &span),
-        Run::Interp(f) => f(interpreter, args, &span),
-    })
+    match builtin.run {
+        Run::Plain(f) => guarded(&span.clone(), || f(args, &span)),
+        Run::Interp(f) => {
+            interpreter.refusal_to_error(&span.clone(), |interpreter| f(interpreter, args, &span))
+        }
+    }
 }
 
 /// The candidate nearest to `name` by edit distance, if it is close enough to be a typo.

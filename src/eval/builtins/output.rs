@@ -144,7 +144,7 @@ fn picture(arg: &Arg) -> EvalResult<(String, String)> {
         return Ok((svg, format!("{} thermographs", all.len())));
     }
     match &arg.value {
-        Value::List(_) | Value::Tuple(_) | Value::Range { .. } => {
+        Value::List(_) | Value::NimList(_) | Value::Tuple(_) | Value::Range { .. } => {
             let items = arg.value.elements().unwrap_or_default();
             let values = sequence_values(&items, &arg.span)?;
             let title = format!("{} values", values.len());
@@ -206,7 +206,7 @@ fn table(a: &[Arg]) -> EvalResult<Value> {
             let header = a.get(1).map(headers).transpose()?;
             return finish(Table::new(rows, header), a);
         }
-        Value::List(_) | Value::Tuple(_) | Value::Range { .. } => {
+        Value::List(_) | Value::NimList(_) | Value::Tuple(_) | Value::Range { .. } => {
             source.value.elements().unwrap_or_default()
         }
         other => {

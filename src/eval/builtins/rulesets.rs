@@ -1,8 +1,11 @@
 //! Builtins on rulesets: sequences of values of positions.
 
 use crate::eval::error::{EvalError, EvalResult};
+use std::rc::Rc;
+
 use crate::eval::heap::HeapGame;
 use crate::eval::interp::Interpreter;
+use crate::eval::nim_list::NimList;
 use crate::eval::value::{compare_for_printing, Value};
 
 use super::{builtin, builtin_with_interpreter, Arg, Arity, Builtin};
@@ -62,12 +65,31 @@ fn heap_nim_values(heap: &HeapGame, sizes: &Arg) -> EvalResult<Option<Value>> {
     if !heap.is_impartial() {
         return Ok(None);
     }
+    // A range of sizes shares the game's table; other sizes are copied out of it, compactly.
+    if let Some(range) = a_range(sizes) {
+        let nim = heap
+            .nim_values(range.end.saturating_sub(1))
+            .expect("an impartial game has nim-values");
+        let range = range.start.min(range.end)..range.end;
+        return Ok(Some(Value::NimList(Rc::new(NimList::stretch(nim, range)))));
+    }
     let (sizes, max) = largest_heap(sizes)?;
     let nim = heap
         .nim_values(max)
         .expect("an impartial game has nim-values");
-    let values = sizes.iter().map(|&n| Value::int(i64::from(nim[n])));
-    Ok(Some(Value::list(values.collect())))
+    Ok(Some(Value::NimList(Rc::new(NimList::gathered(
+        &nim, &sizes,
+    )))))
+}
+
+/// The heap sizes of a range such as `0..=1000000`, nonempty and nonnegative.
+fn a_range(sizes: &Arg) -> Option<std::ops::Range<usize>> {
+    let range = sizes.value.integer_range()?;
+    let (start, end) = (
+        usize::try_from(range.start).ok()?,
+        usize::try_from(range.end).ok()?,
+    );
+    (start < end).then_some(start..end)
 }
 
 /// The heap sizes among `positions`, and the largest, for heap games computed as sequences.

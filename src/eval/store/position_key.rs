@@ -38,6 +38,7 @@ fn put(value: &Value, out: &mut Vec<u8>) -> Option<()> {
             put_bytes(s.as_bytes(), out);
         }
         Value::List(items) => put_sequence(LIST, items, out)?,
+        Value::NimList(list) => put_sequence(LIST, &list.items(), out)?,
         Value::Tuple(items) => put_sequence(TUPLE, items, out)?,
         // Sets keep their elements sorted and without repeats, so equal sets list the same
         // elements in the same order.
