@@ -5,6 +5,11 @@
 
 use super::value::Value;
 
+/// How much of each end an abbreviated result shows, in characters: a line or two, so that
+/// the start, the end and the length are all seen at once (a screenful of each end would
+/// hide the `...` among the digits).
+const END_CHARS: usize = 120;
+
 /// The abbreviated text of `v` when its text would be longer than `budget` characters; `None`
 /// when it fits (or is not a collection), to be printed whole. Only the elements shown are
 /// formatted, so this is quick at any length.
@@ -46,12 +51,28 @@ pub fn abbreviated(v: &Value, budget: usize) -> Option<String> {
     if front.len() + back.len() == count {
         return None;
     }
+    keep_first_chars(&mut front);
+    keep_first_chars(&mut back);
     back.reverse();
     Some(format!(
         "{open}{},...,{}{close} ({count} values)",
         front.join(","),
         back.join(",")
     ))
+}
+
+/// Keeps the leading texts of `parts` up to about `END_CHARS` characters (at least one).
+fn keep_first_chars(parts: &mut Vec<String>) {
+    let mut len = 0;
+    let n = parts
+        .iter()
+        .take_while(|t| {
+            let fits = len <= END_CHARS;
+            len += t.len() + 1;
+            fits
+        })
+        .count();
+    parts.truncate(n.max(1));
 }
 
 #[cfg(test)]
@@ -74,5 +95,17 @@ mod tests {
         // Each end takes elements until its text, commas included, passes half the budget
         // (10): "0,1,2,3,4,5," is 12 and "997,998,999," is 12.
         assert_eq!(text, "[0,1,2,3,4,5,...,997,998,999] (1000 values)");
+    }
+
+    #[test]
+    fn a_result_past_a_large_screen_shows_a_line_or_two_of_each_end() {
+        let text = abbreviated(&ints(0..100_000), 4000).unwrap();
+        assert!(text.starts_with("[0,1,2,"), "{text}");
+        assert!(text.ends_with(",99998,99999] (100000 values)"), "{text}");
+        assert!(
+            text.len() < 2 * END_CHARS + 60,
+            "{} characters: {text}",
+            text.len()
+        );
     }
 }
