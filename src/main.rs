@@ -168,8 +168,15 @@ fn interactive() -> u8 {
     // Ctrl-C stops a computation as at the prompt, and the rest of the input is not run;
     // while cg waits for input it ends the session at once.
     let _ = ctrlc::set_handler(|| {
-        if BUSY.load(Ordering::Relaxed) {
+        if BUSY.load(Ordering::SeqCst) {
             cg::core::request_interrupt();
+            // The input may have finished between the test and the request, and then nothing
+            // would take the request: whichever of this test and the one after the input
+            // (`handle_piped`) comes second sees the other side's write, so one of them ends cg.
+            std::sync::atomic::fence(Ordering::SeqCst);
+            if !BUSY.load(Ordering::SeqCst) {
+                std::process::exit(130);
+            }
         } else {
             std::process::exit(130);
         }
@@ -215,10 +222,13 @@ static BUSY: AtomicBool = AtomicBool::new(false);
 
 /// Handles one piped input; `Some(status)` when the session ends there (`:q`, or Ctrl-C).
 fn handle_piped(session: &mut cg::repl::Session, input: &str) -> Option<u8> {
-    BUSY.store(true, Ordering::Relaxed);
+    BUSY.store(true, Ordering::SeqCst);
     let more = session.handle(input, "<stdin>", false);
-    BUSY.store(false, Ordering::Relaxed);
-    if session.take_interrupted() {
+    BUSY.store(false, Ordering::SeqCst);
+    std::sync::atomic::fence(Ordering::SeqCst);
+    // A Ctrl-C that came as the input finished only asked for an interrupt, which no
+    // computation is left to take: it ends the session, as Ctrl-C does while cg waits.
+    if session.take_interrupted() || cg::core::interrupt_requested() {
         return Some(130);
     }
     (!more).then_some(0)

@@ -28,6 +28,11 @@ pub fn request_interrupt() {
     REQUESTED.store(true, Ordering::Relaxed);
 }
 
+/// Whether an interrupt was requested and not yet taken by a computation.
+pub fn interrupt_requested() -> bool {
+    REQUESTED.load(Ordering::Relaxed)
+}
+
 /// Stops the computation if an interrupt was requested.
 #[inline]
 pub fn check_interrupt() {

@@ -16,8 +16,8 @@ pub use short::latex;
 pub use dyadic::Dyadic;
 pub use integer::Integer;
 pub use interrupt::{
-    become_helper, catch_interrupt, catch_refusal, check_interrupt, quiet_interrupt_panics, refuse,
-    request_interrupt, Interrupted, Refused,
+    become_helper, catch_interrupt, catch_refusal, check_interrupt, interrupt_requested,
+    quiet_interrupt_panics, refuse, request_interrupt, Interrupted, Refused,
 };
 pub use loopy::{
     Graph as LoopyGraph, LoopyBuilder, LoopyError, LoopyOutcome, LoopyValue, SidedValue, Stopper,
