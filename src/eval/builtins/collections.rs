@@ -15,15 +15,13 @@ pub static BUILTINS: &[Builtin] = &[
     builtin_with_interpreter!("print", "print(a, b, ...)", AtLeast(0),
         "Prints its arguments separated by spaces (strings without quotes).",
         "print(\"value:\", ^ + ^)  # value: ^^", |interp, a, _| {
-            let text: Vec<String> = a.iter().map(|arg| plain(&arg.value)).collect();
-            interp.print(&text.join(" "));
+            interp.print(&spaced(a));
             Ok(Value::Nothing)
         }),
     builtin!("error", "error(a, b, ...)", AtLeast(1),
         "Stops the computation with an error whose message is the arguments separated by spaces (strings without quotes), reported at this call with the chain of calls that led to it: how a ruleset or function refuses an argument it cannot take.",
         "error(\"a heap is a nonnegative integer; found\", -1)", |a, s| {
-            let text: Vec<String> = a.iter().map(|arg| plain(&arg.value)).collect();
-            Err(EvalError::new(text.join(" "), s.clone()))
+            Err(EvalError::new(spaced(a), s.clone()))
         }),
     builtin!("assert", "assert(condition, a, b, ...)", AtLeast(1),
         "Nothing when the condition is true; otherwise an error whose message is the remaining arguments separated by spaces (\"assertion failed\" without them).",
@@ -31,10 +29,7 @@ pub static BUILTINS: &[Builtin] = &[
             match &a[0].value {
                 Value::Bool(true) => Ok(Value::Nothing),
                 Value::Bool(false) if a.len() == 1 => Err(EvalError::new("assertion failed", s.clone())),
-                Value::Bool(false) => {
-                    let text: Vec<String> = a[1..].iter().map(|arg| plain(&arg.value)).collect();
-                    Err(EvalError::new(text.join(" "), s.clone()))
-                }
+                Value::Bool(false) => Err(EvalError::new(spaced(&a[1..]), s.clone())),
                 other => Err(EvalError::new(format!("assert needs a boolean condition; found {}", other.kind()), a[0].span.clone())),
             }
         }),
@@ -258,6 +253,12 @@ fn int(a: &Arg) -> EvalResult<Integer> {
 }
 
 /// How `print` and `str` show a value: strings without quotes, everything else as printed.
+/// The arguments as `print` writes them: separated by spaces, strings without quotes.
+fn spaced(args: &[Arg]) -> String {
+    let text: Vec<String> = args.iter().map(|arg| plain(&arg.value)).collect();
+    text.join(" ")
+}
+
 fn plain(v: &Value) -> String {
     match v {
         Value::Str(s) => s.to_string(),
