@@ -5,10 +5,13 @@
 //! The terminal tests drive the session through tmux, as a person would, and are skipped (with
 //! a message) on a machine without it.
 
+#[path = "common/terminal.rs"]
+mod terminal;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
-use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use terminal::{Scope, Terminal};
 
 use cg::core::heap::{nim_sequence_naive, HeapRules, TakeBreakCode};
 
@@ -116,69 +119,11 @@ fn a_table_past_the_memory_limit_stops_with_an_error() {
     assert!(err.contains("not a size"), "{err}");
 }
 
-fn tmux(args: &[&str]) -> String {
-    let out = Command::new("tmux").args(args).output().expect("tmux runs");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// The screen, with lines the terminal wrapped joined again.
-fn screen(session: &str) -> String {
-    tmux(&["capture-pane", "-t", session, "-p", "-J"])
-}
-
-/// Waits until `text` is on the screen `count` times (or fails after a while).
-fn wait_for_count(session: &str, text: &str, count: usize) -> String {
-    let start = Instant::now();
-    loop {
-        let shown = screen(session);
-        if shown.matches(text).count() >= count {
-            return shown;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "never saw {text:?} {count} times; the screen:\n{shown}"
-        );
-        sleep(Duration::from_millis(10));
-    }
-}
-
-fn send(session: &str, keys: &str) {
-    tmux(&["send-keys", "-t", session, "-l", keys]);
-    tmux(&["send-keys", "-t", session, "Enter"]);
-}
-
-/// Ctrl-C after `delay`, and how long the session took to say `interrupted` (the `count`-th
-/// time).
-fn interrupt_after(session: &str, delay: Duration, count: usize) -> Duration {
-    sleep(delay);
-    let start = Instant::now();
-    tmux(&["send-keys", "-t", session, "C-c"]);
-    wait_for_count(session, "interrupted", count);
-    start.elapsed()
-}
-
 #[test]
 fn at_the_prompt_long_lists_abbreviate_and_ctrl_c_stops_at_once() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("tmux is not installed: skipping the terminal session test");
+    let Some(repl) = Terminal::start("long", 100, 30, Scope::Screen) else {
         return;
-    }
-    let session = format!("cg-long-{}", std::process::id());
-    let home = std::env::temp_dir().join(&session);
-    std::fs::create_dir_all(&home).expect("a temporary home");
-    let command = format!("HOME={} NO_COLOR=1 {CG}", home.display());
-    tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &command,
-    ]);
-    wait_for_count(&session, "cg>", 1);
+    };
 
     // Kayles' values have period 12 from heap 71 (Guy and Smith): the last ones are those of
     // the heaps of the same residue, computed here by the definition.
@@ -191,8 +136,8 @@ fn at_the_prompt_long_lists_abbreviate_and_ctrl_c_stops_at_once() {
         last(99_999_999),
         last(100_000_000)
     );
-    send(&session, "grundy(octal 0.77, 0..=100000000)");
-    let shown = wait_for_count(&session, "(100000001 values)", 1);
+    repl.send("grundy(octal 0.77, 0..=100000000)");
+    let shown = repl.wait_for_count("(100000001 values)", 1);
     let line = shown
         .lines()
         .find(|l| l.contains("values)"))
@@ -204,25 +149,21 @@ fn at_the_prompt_long_lists_abbreviate_and_ctrl_c_stops_at_once() {
     assert!(line.ends_with(&tail), "{line} should end {tail}");
     assert!(line.contains(",...,"), "{line}");
     // A short list prints whole.
-    send(&session, "grundy(octal 0.77, 0..=5)");
-    wait_for_count(&session, "[0,1,2,3,1,4]", 1);
+    repl.send("grundy(octal 0.77, 0..=5)");
+    repl.wait_for_count("[0,1,2,3,1,4]", 1);
 
     // Ctrl-C while Officers' values are computed (10^8 heaps take minutes), while a list of
     // 10^8 values is printed whole, and while a long list is built from them.
-    send(&session, "len(grundy(octal 0.6, 0..=100000000))");
-    let computing = interrupt_after(&session, Duration::from_secs(2), 1);
-    send(&session, "print(grundy(octal 0.77, 0..=100000000))");
-    let printing = interrupt_after(&session, Duration::from_secs(2), 2);
-    send(
-        &session,
-        "len([x + 1 for x in grundy(octal 0.77, 0..=100000000)])",
-    );
-    let building = interrupt_after(&session, Duration::from_secs(2), 3);
+    repl.send("len(grundy(octal 0.6, 0..=100000000))");
+    let computing = repl.interrupt_after(Duration::from_secs(2), 1);
+    repl.send("print(grundy(octal 0.77, 0..=100000000))");
+    let printing = repl.interrupt_after(Duration::from_secs(2), 2);
+    repl.send("len([x + 1 for x in grundy(octal 0.77, 0..=100000000)])");
+    let building = repl.interrupt_after(Duration::from_secs(2), 3);
     // The session goes on.
-    send(&session, "1 + 1");
-    wait_for_count(&session, "\n2\n", 1);
-    tmux(&["kill-session", "-t", &session]);
-    let _ = std::fs::remove_dir_all(&home);
+    repl.send("1 + 1");
+    repl.wait_for_count("\n2\n", 1);
+    drop(repl);
     eprintln!("Ctrl-C took {computing:?} computing, {printing:?} printing, {building:?} building");
     // The target is 0.2 s; the bound here leaves room for a loaded machine and for tmux.
     for took in [computing, printing, building] {

@@ -6,7 +6,7 @@
 //! not end in time fails as a deadlock; Ctrl-C stops a run while its helpers work.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// How long a script may run before the test calls it a deadlock.
@@ -32,16 +32,8 @@ fn run(threads: usize, script: &str) -> String {
         stdout.read_to_string(&mut out).unwrap();
         out
     });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > DEADLINE {
-            child.kill().unwrap();
-            panic!("cg on {threads} threads did not finish in {DEADLINE:?}: a deadlock?");
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    let Some(status) = wait_within(&mut child, DEADLINE) else {
+        panic!("cg on {threads} threads did not finish in {DEADLINE:?}: a deadlock?");
     };
     let mut errors = String::new();
     child
@@ -52,6 +44,21 @@ fn run(threads: usize, script: &str) -> String {
         .unwrap();
     assert!(status.success(), "cg on {threads} threads failed: {errors}");
     reader.join().unwrap()
+}
+
+/// The exit status of `child` if it ends within `limit`; else it is killed and `None`.
+fn wait_within(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 fn fxhash(s: &str) -> u64 {
@@ -164,16 +171,8 @@ fn ctrl_c_stops_a_computation_with_helpers() {
         .status()
         .expect("kill runs");
     assert!(status.success());
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(20) {
-            child.kill().unwrap();
-            panic!("cg did not stop after Ctrl-C");
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    let Some(status) = wait_within(&mut child, Duration::from_secs(20)) else {
+        panic!("cg did not stop after Ctrl-C");
     };
     let mut errors = String::new();
     child
