@@ -30,7 +30,9 @@ pub fn render_diagnostic(diagnostic: &dyn Diagnostic, colours: bool) -> String {
     let handler = GraphicalReportHandler::new_themed(theme).with_width(REPORT_WIDTH);
     let mut out = String::new();
     match handler.render_report(&mut out, diagnostic) {
-        Ok(()) => out,
+        // miette heads each related diagnostic with its severity; the calls that led to an
+        // error are related to it, but "Advice:" above each says nothing, so it goes.
+        Ok(()) => out.replace("\nAdvice: \n", "\n"),
         Err(_) => format!("error: {diagnostic}\n"),
     }
 }
