@@ -557,8 +557,11 @@ impl<'g> Compiler<'g> {
                         } else {
                             &code.1
                         };
-                        return Err(EvalError::new(format!("bad {} code: {}", family.name, e.message), operand.clone())
-                            .with_help("octal codes use digits 0-7 after a point (`0.337`); sets are written `{1,4}`, `{1,odds}`"));
+                        return Err(EvalError::new(
+                            format!("bad {} code: {}", family.name, e.message),
+                            operand.clone(),
+                        )
+                        .with_help(super::heap::code_help(&family.name)));
                     }
                 }
             }

@@ -225,3 +225,14 @@ fn warn(result: Result<(), String>) {
         eprintln!("cg: {e}");
     }
 }
+
+/// How the codes of `family` are written, for the help under a bad one.
+pub fn code_help(family: &str) -> &'static str {
+    match family {
+        "octal" => "octal codes use digits 0-7 after a point (`0.337`, `4.07`, `0.[3]`)",
+        "hex" => "hexadecimal codes use digits 0-9 and A-F after a point (`hex 0.F6`)",
+        "tb" => "take-and-break codes are digits to base 32 or `&N;`, with `!`, `?`, `=`, `{2+}` (`tb \"4!.0\"`)",
+        "turning" => "turning codes are a count (`3`, `1-3`, `2+`) then C, C(w), E, S or F (`turning \"1-3C\"`)",
+        _ => "sets are written `{1,4}`, or end in `odds` or `evens` (`{1,odds}`)",
+    }
+}
