@@ -5,7 +5,7 @@
 
 use crate::core::Side;
 use crate::eval::interp::print_line;
-use crate::eval::position::{Move, Position};
+use crate::eval::position::{Move, Part, Position};
 use crate::eval::strategy::RankedMove;
 use crate::eval::{Mode, Value};
 
@@ -130,10 +130,16 @@ fn show(session: &mut Session, here: &Position, depth: usize, colour: bool) -> O
             .map(|(m, _)| describe(here, m).chars().count())
             .max()
             .unwrap_or(0);
+        // A lone game's move already reads `G -> H`: its value after would say H again.
+        let lone_game = matches!(here.parts.as_slice(), [Part::Game(_)]);
         for (m, valued) in moves {
             let number = listed.len() + 1;
             let text = describe(here, &m);
             let line = match &valued {
+                Some(v) if lone_game => {
+                    let mark = if v.wins { "  wins" } else { "" };
+                    format!("{number:>4}. {text:<width$}{mark}")
+                }
                 Some(v) => {
                     let mark = if v.wins { "  wins" } else { "" };
                     format!(
