@@ -51,6 +51,19 @@ impl Globals {
         self.values[i as usize] = Some(value);
     }
 
+    /// The defined global names whose values are rulesets, in alphabetical order.
+    pub fn ruleset_names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self
+            .spellings
+            .iter()
+            .zip(&self.values)
+            .filter(|(_, v)| matches!(v, Some(Value::RulesetDef(_) | Value::Ruleset(_))))
+            .map(|(n, _)| n.as_str())
+            .collect();
+        names.sort_unstable();
+        names
+    }
+
     /// The defined global name closest to `name`, for "did you mean".
     pub fn defined_names(&self) -> impl Iterator<Item = &str> {
         self.spellings

@@ -135,7 +135,7 @@ fn command_in_cell(
         let _ = events.send(Event::Stdout(text + "\n"));
     };
     match name {
-        "h" | "help" if rest.is_empty() => say(overview()),
+        "h" | "help" if rest.is_empty() => say(overview(session)),
         "h" | "help" => match builtin_help(rest) {
             Ok(text) => say(text),
             Err(message) => return Some(error_of_report("Error", &message)),

@@ -20,7 +20,7 @@ pub fn run(
     };
     match name {
         "q" | "quit" | "exit" => return false,
-        "h" | "help" if rest.is_empty() => print_overview(),
+        "h" | "help" if rest.is_empty() => print_line(&overview(session)),
         "h" | "help" => print_builtin(rest),
         "load" | "l" => load(session, rest, colour),
         "time" | "t" => session.timed(rest, colour),
@@ -55,12 +55,9 @@ fn load(session: &mut Session, path: &str, colour: bool) {
     }
 }
 
-fn print_overview() {
-    print_line(&overview());
-}
-
-/// What `:help` says: how input works, the commands, and the builtin functions.
-pub fn overview() -> String {
+/// What `:help` says: how input works, the commands, the builtin functions and the rulesets
+/// defined (by the standard library, and by the session so far).
+pub fn overview(session: &Session) -> String {
     let mut lines = vec![
         "Type expressions and statements; their values are printed (a `;` at the end keeps quiet)."
             .to_string(),
@@ -72,9 +69,47 @@ pub fn overview() -> String {
     lines.extend(COMMANDS.iter().map(|(_, usage)| format!("  {usage}")));
     lines.push(String::new());
     lines.push("Builtin functions (:help NAME for one):".to_string());
-    let names: Vec<&str> = builtins::all().map(|b| b.name).collect();
-    lines.extend(names.chunks(8).map(|line| format!("  {}", line.join(", "))));
+    for (heading, group) in builtins::groups() {
+        let names: Vec<&str> = group.iter().map(|b| b.name).collect();
+        lines.push(format!("  {heading}:"));
+        lines.extend(filled(&names, "    ", HELP_WIDTH));
+    }
+    lines.push(String::new());
+    lines.push(
+        "Rulesets (R(position) is a value; most have a shorthand taking the position as drawn,"
+            .to_string(),
+    );
+    lines.push("as amazons(\"x...|...o\"): README, \"Builtin rulesets\"):".to_string());
+    let rulesets = session.interpreter.globals.ruleset_names();
+    lines.extend(filled(&rulesets, "  ", HELP_WIDTH));
     lines.join("\n")
+}
+
+/// The width `:help` fills its lists to: narrower than most terminals.
+const HELP_WIDTH: usize = 88;
+
+/// `words` joined by ", " into lines of at most `width` characters, each after `indent`.
+fn filled(words: &[&str], indent: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::from(indent);
+    for (i, word) in words.iter().enumerate() {
+        let piece = if i + 1 < words.len() {
+            format!("{word},")
+        } else {
+            word.to_string()
+        };
+        if line.len() > indent.len() && line.len() + 1 + piece.len() > width {
+            lines.push(std::mem::replace(&mut line, String::from(indent)));
+        }
+        if line.len() > indent.len() {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+    }
+    if line.len() > indent.len() {
+        lines.push(line);
+    }
+    lines
 }
 
 fn print_builtin(name: &str) {
@@ -99,5 +134,37 @@ pub fn builtin_help(name: &str) -> Result<String, String> {
                 None => format!("no builtin `{name}`; :help lists them"),
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_names_every_builtin_and_stdlib_ruleset_within_its_width() {
+        let session = Session::new();
+        let text = overview(&session);
+        let listed: std::collections::HashSet<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("  ") && !l.trim_end().ends_with(':'))
+            .flat_map(|l| l.split(',').map(str::trim))
+            .collect();
+        for b in builtins::all() {
+            assert!(listed.contains(b.name), "{} is not listed", b.name);
+        }
+        for ruleset in ["Amazons", "Domineering", "FoxAndGeese", "Nim", "Wythoff"] {
+            assert!(listed.contains(ruleset), "{ruleset} is not listed");
+        }
+        for line in text.lines().filter(|l| l.starts_with("    ")) {
+            assert!(line.len() <= HELP_WIDTH, "too long: {line}");
+        }
+    }
+
+    #[test]
+    fn filled_lines_break_between_words() {
+        let lines = filled(&["ab", "cd", "ef"], "  ", 9);
+        assert_eq!(lines, ["  ab, cd,", "  ef"]);
+        assert!(filled(&[], "  ", 9).is_empty());
     }
 }

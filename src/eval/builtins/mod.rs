@@ -24,20 +24,21 @@ use super::interp::Interpreter;
 use super::value::Value;
 
 /// Every table of builtins; names are unique across them.
-static TABLES: &[&[Builtin]] = &[
-    games::BUILTINS,
-    thermal::BUILTINS,
-    collections::BUILTINS,
-    rulesets::BUILTINS,
-    boards::BUILTINS,
-    lines::BUILTINS,
-    graphs::BUILTINS,
-    output::BUILTINS,
-    misere::BUILTINS,
-    quotient::BUILTINS,
-    loopy::BUILTINS,
-    position::BUILTINS,
-    store::BUILTINS,
+/// The builtins in groups, each under the heading `:help` lists it by.
+static TABLES: &[(&str, &[Builtin])] = &[
+    ("Games", games::BUILTINS),
+    ("Temperature theory", thermal::BUILTINS),
+    ("Lists, sets and text", collections::BUILTINS),
+    ("Rulesets and heap games", rulesets::BUILTINS),
+    ("Boards", boards::BUILTINS),
+    ("Pieces on lines", lines::BUILTINS),
+    ("Graphs", graphs::BUILTINS),
+    ("Output for papers", output::BUILTINS),
+    ("Misère play", misere::BUILTINS),
+    ("Misère quotients", quotient::BUILTINS),
+    ("Loopy games", loopy::BUILTINS),
+    ("Positions and play", position::BUILTINS),
+    ("The value store", store::BUILTINS),
 ];
 
 /// Names that stand for constants: the booleans, `inf`, the outcome classes (with the loopy
@@ -130,7 +131,12 @@ pub(crate) use builtin_with_interpreter;
 
 /// Every builtin, in table order.
 pub fn all() -> impl Iterator<Item = &'static Builtin> {
-    TABLES.iter().flat_map(|t| t.iter())
+    TABLES.iter().flat_map(|(_, t)| t.iter())
+}
+
+/// The builtins by group, with each group's heading.
+pub fn groups() -> impl Iterator<Item = (&'static str, &'static [Builtin])> {
+    TABLES.iter().copied()
 }
 
 pub fn lookup(name: &str) -> Option<&'static Builtin> {
@@ -212,7 +218,7 @@ mod tests {
     #[test]
     fn examples_print_what_they_say() {
         let mut failures = Vec::new();
-        let tables = super::TABLES.iter().flat_map(|t| t.iter());
+        let tables = super::TABLES.iter().flat_map(|(_, t)| t.iter());
         for b in tables.chain(super::loopy::overrides()) {
             let Some((code, expected)) = b.example.split_once("  # ") else {
                 continue;
