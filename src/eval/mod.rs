@@ -24,7 +24,7 @@ mod position_table;
 pub mod rule_call;
 pub mod ruleset;
 pub mod source;
-mod stdlib;
+pub mod stdlib;
 pub mod store;
 pub mod strategy;
 pub mod table;

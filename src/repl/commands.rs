@@ -119,8 +119,8 @@ fn print_builtin(name: &str) {
     }
 }
 
-/// What `:help NAME` says about a builtin (its signature, description and an example), or why
-/// there is nothing to say.
+/// What `:help NAME` says about a builtin (its signature, description and an example) or a
+/// definition of the standard library (its comment), or why there is nothing to say.
 pub fn builtin_help(name: &str) -> Result<String, String> {
     match builtins::lookup(name) {
         Some(b) => Ok(format!(
@@ -128,10 +128,13 @@ pub fn builtin_help(name: &str) -> Result<String, String> {
             b.signature, b.doc, b.example
         )),
         None => {
+            if let Some(help) = super::library_help::library_help(name) {
+                return Ok(help);
+            }
             let candidates = builtins::all().map(|b| b.name);
             Err(match builtins::closest(name, candidates) {
                 Some(s) => format!("no builtin `{name}`; did you mean `{s}`?"),
-                None => format!("no builtin `{name}`; :help lists them"),
+                None => format!("no builtin or library definition `{name}`; :help lists them"),
             })
         }
     }

@@ -6,6 +6,7 @@
 pub mod commands;
 mod explore;
 pub mod input;
+mod library_help;
 mod moves;
 mod play;
 
