@@ -33,6 +33,7 @@ mod notation;
 pub mod sides;
 pub(crate) mod solve;
 pub mod stopper;
+mod unbounded;
 
 use std::fmt;
 
