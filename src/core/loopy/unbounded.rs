@@ -70,8 +70,9 @@ fn left_wins(
         left_to_move: vec![false; n],
         right_to_move: vec![false; n],
     };
-    // Right's moves not yet known to lose, the pass included when it loses at the level below
-    // only once counted out here.
+    // Right's moves not yet known to lose for him. A pass that loses (Left wins the level
+    // below, Left to move) is no escape and is left out; one that does not is counted and never
+    // counted off, so such a state is never Left's.
     let mut pending: Vec<usize> = Vec::with_capacity(n);
     // The queue holds (vertex, Right to move?) of states just found won.
     let mut queue: Vec<(u32, bool)> = Vec::new();
