@@ -109,8 +109,8 @@ fn pseudonumber_plus_number(bencher: Bencher, n: i64) {
     });
 }
 
-/// n over + ^: no number to translate by, so the sum's graph is valued (its components carry a
-/// copy of n over each), and that costs the square of n.
+/// n over + ^: (over + ^) + n, by translation, so about linear in n (valued on the sum's graph,
+/// whose components each carried a copy of n over, it cost the square of n).
 #[divan::bench(args = [100, 300, 1000], sample_count = 3)]
 fn pseudonumber_plus_up(bencher: Bencher, n: i64) {
     bencher.bench(|| {

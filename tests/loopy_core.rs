@@ -595,3 +595,35 @@ fn degree_of_one_over_over_by_hand() {
     assert_eq!(g("{over|-1over} >= {0|-1over}"), "true");
     assert_eq!(g("{1under|over} >= {1under|0}"), "true");
 }
+
+/// x over + H and x under + H are found as (over + H) + x, by translation; the sum's own graph,
+/// valued position by position, must give the same value (stopper or sided) for pseudonumbers
+/// with integer and fractional parts against short and loopy games.
+#[test]
+fn pseudonumber_sums_agree_with_the_sum_graph() {
+    let three_halves = short(Game::number(Dyadic::new(Integer::from(3), 1)));
+    let tilted: Vec<Stopper> = vec![
+        stopper(&sum(&num(3), &loopy::over())),
+        stopper(&sum(&num(-2), &loopy::under())),
+        stopper(&sum(&three_halves, &loopy::over())),
+    ];
+    let others: Vec<Stopper> = vec![
+        short(Game::up()),
+        short(Game::star()),
+        short(Game::from_options(&[Game::integer(1)], &[Game::ZERO])),
+        loopy::over(),
+        loopy::under(),
+        loopy::upon(),
+        loopy::uponth(),
+        stopper(&sum(&num(-1), &loopy::over())),
+        stopper(&sum(&half(), &loopy::under())),
+    ];
+    for a in &tilted {
+        for b in &others {
+            let graph = a.graph().sum(0, b.graph(), 0);
+            let direct = value(LoopyValue::from_graph(&graph, 0));
+            assert_eq!(sum(a, b), direct, "{a} + {b}");
+            assert_eq!(sum(b, a), direct, "{b} + {a}");
+        }
+    }
+}

@@ -203,3 +203,53 @@ fn an_escaped_fox_is_off() {
         assert_eq!(value.to_string(), "off", "{text}");
     }
 }
+
+/// The values CGSuite's own test suite gives for its `FoxAndGeese` ruleset (aaron-siegel/cgsuite,
+/// `lib/core/src/test/scala/org/cgsuite/lang/GameGridTest.scala`, "define FoxAndGeese
+/// properly"), an independent implementation with the same rules: the geese step diagonally
+/// down, the fox diagonally any way up to `foxRange` squares through empty ones, the board
+/// unbounded upwards (CGSuite's `Decomposition` calls a fox level with or above the top goose
+/// `off`, as our escape does). Its table for four geese on row 3 (rows 2 and 1 below them),
+/// the fox in the corner below four geese on row 4, the Ceylonese fox (range 2) there, and five
+/// geese on a board 10 wide.
+#[test]
+fn cgsuite_published_values() {
+    let mut interpreter = Interpreter::new();
+    let mut evaluate = |text: &str| -> String {
+        cg::eval::evaluate(&mut interpreter, text)
+            .unwrap_or_else(|e| panic!("`{text}` does not evaluate: {e:?}"))
+            .to_string()
+    };
+    evaluate("let row_three = FoxAndGeese(8, 1)");
+    let table = [
+        ((2, 2), "2over"),
+        ((2, 4), "2"),
+        ((2, 6), "3*"),
+        ((2, 8), "4over"),
+        ((1, 1), "{6|2over}"),
+        ((1, 3), "{2over|2}"),
+        ((1, 5), "{4|3||2}"),
+        ((1, 7), "{4over|3*}"),
+    ];
+    for ((r, c), expected) in table {
+        let text = format!("row_three(fox_or_escaped(set([(3,1),(3,3),(3,5),(3,7)]), ({r},{c})))");
+        assert_eq!(evaluate(&text), expected, "fox on ({r},{c})");
+    }
+    let singles = [
+        (
+            "fox_and_geese(8, [(4,2),(4,4),(4,6),(4,8)], (1,1), 1)",
+            "{4*|7/2}",
+        ),
+        (
+            "fox_and_geese(8, [(4,2),(4,4),(4,6),(4,8)], (1,1), 2)",
+            "{9||4v[on]*|5/2*|||3|5/2*,5/2v||5/2}",
+        ),
+        (
+            "fox_and_geese(10, [(3,1),(3,3),(3,5),(3,7),(3,9)], (1,9), 1)",
+            "{6over|5*}",
+        ),
+    ];
+    for (text, expected) in singles {
+        assert_eq!(evaluate(text), expected, "{text}");
+    }
+}

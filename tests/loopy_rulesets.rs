@@ -366,3 +366,133 @@ fn backsliding_outcomes_agree_with_retrograde_analysis() {
         );
     }
 }
+
+/// Whether `winner` (Left when `left_wins`) forces a win, in finitely many moves, in the strip
+/// graph's game at `start` plus the integer -n (Right's n moves when n > 0, Left's |n| moves
+/// when n < 0), `left_first` saying who moves first. Infinite play is no win for anyone here:
+/// "survives" is "the other side does not force a win". Fixpoint iteration, written plainly.
+fn forces_win(
+    left: &[Vec<usize>],
+    right: &[Vec<usize>],
+    start: usize,
+    n: i64,
+    left_wins: bool,
+    left_first: bool,
+) -> bool {
+    let stock = n.unsigned_abs() as usize;
+    let count = left.len() * (stock + 1);
+    // won[mover][v * (stock + 1) + c], mover 0 Left, 1 Right.
+    let mut won = [vec![false; count], vec![false; count]];
+    let moves = |v: usize, c: usize, mover: usize| -> Vec<usize> {
+        let own = if mover == 0 { &left[v] } else { &right[v] };
+        let mut out: Vec<usize> = own.iter().map(|&w| w * (stock + 1) + c).collect();
+        // The integer's moves belong to Right when n > 0, to Left when n < 0.
+        let integer_mover = if n > 0 { 1 } else { 0 };
+        if c > 0 && mover == integer_mover {
+            out.push(v * (stock + 1) + c - 1);
+        }
+        out
+    };
+    let me = if left_wins { 0 } else { 1 };
+    loop {
+        let mut changed = false;
+        for v in 0..left.len() {
+            for c in 0..=stock {
+                for mover in 0..2 {
+                    let s = v * (stock + 1) + c;
+                    if won[mover][s] {
+                        continue;
+                    }
+                    let next = moves(v, c, mover);
+                    let now = if mover == me {
+                        next.iter().any(|&t| won[1 - mover][t])
+                    } else {
+                        next.iter().all(|&t| won[1 - mover][t])
+                    };
+                    if now {
+                        won[mover][s] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    won[if left_first { 0 } else { 1 }][start * (stock + 1) + stock]
+}
+
+/// The sides of Backsliding Toads and Frogs strips, `TTT..FF` among them (whose offside
+/// approximations climb for ever, so that sidling settles only once the positions whose offside
+/// is `on` are found by play), against play on the strip's own graph. For each integer n:
+/// if Left, moving second, forces a win in G - n (infinite play not hers), the offside is >= n
+/// (it is the limit of sidling's approximations, each the game cut off after finitely many
+/// moves); and if the offside is >= n, so is the onside, and Left, moving second, survives
+/// G - n (Winning Ways ch. 11, Siegel CGT ch. VI: n <= G+ exactly when she does). The same for
+/// Right with the signs exchanged.
+#[test]
+fn backsliding_sides_are_bounded_by_play() {
+    let mut interpreter = Interpreter::new();
+    // The toads shut the frogs in: Left, moving second, wins TTT..FF - n outright (so the
+    // checks below are not vacuous for it), and cg's value is `on`.
+    let (left, right) = backsliding_graph("TTT..FF");
+    assert!((0..=3).all(|n| forces_win(&left, &right, 0, n, true, false)));
+    let value = evaluate(&mut interpreter, "backsliding_toads_and_frogs(\"TTT..FF\")");
+    assert_eq!(value.to_string(), "on");
+    for strip in ["TT..F", "T..FF", "TT..FF", "TTT..FF", "TT..FFF"] {
+        let (left, right) = backsliding_graph(strip);
+        evaluate(
+            &mut interpreter,
+            &format!("let g = backsliding_toads_and_frogs(\"{strip}\")"),
+        );
+        for n in -3i64..=3 {
+            let at_least = |interpreter: &mut Interpreter, side: &str| -> bool {
+                evaluate(interpreter, &format!("{side}(g) >= {n}")).to_string() == "true"
+            };
+            let at_most = |interpreter: &mut Interpreter, side: &str| -> bool {
+                evaluate(interpreter, &format!("{side}(g) <= {n}")).to_string() == "true"
+            };
+            let offside_above = at_least(&mut interpreter, "offside");
+            if forces_win(&left, &right, 0, n, true, false) {
+                assert!(
+                    offside_above,
+                    "{strip}: Left wins G - {n} second, offside < {n}"
+                );
+            }
+            if offside_above {
+                assert!(
+                    !forces_win(&left, &right, 0, n, false, false),
+                    "{strip}: offside >= {n} but Right wins G - {n} moving first"
+                );
+            }
+            let onside_below = at_most(&mut interpreter, "onside");
+            if forces_win(&left, &right, 0, n, false, true) {
+                assert!(
+                    onside_below,
+                    "{strip}: Right wins G - {n} second, onside > {n}"
+                );
+            }
+            if onside_below {
+                assert!(
+                    !forces_win(&left, &right, 0, n, true, true),
+                    "{strip}: onside <= {n} but Left wins G - {n} moving first"
+                );
+            }
+        }
+    }
+}
+
+/// CGSuite's test suite gives `TTT..FFF` (aaron-siegel/cgsuite,
+/// `lib/core/src/test/scala/org/cgsuite/lang/GameStripTest.scala`, "BackslidingToadsAndFrogs"):
+/// {on||0|-1/2} & {1/2|0||off}, a draw whoever starts. The sides are each other's negatives, as
+/// the strip reversed with toads and frogs exchanged is the same strip.
+#[test]
+fn backsliding_three_against_three_as_cgsuite_gives_it() {
+    let mut interpreter = Interpreter::new();
+    let value = evaluate(
+        &mut interpreter,
+        "backsliding_toads_and_frogs(\"TTT..FFF\")",
+    );
+    assert_eq!(value.to_string(), "{on||0|-1/2} & {1/2|0||off}");
+}

@@ -33,6 +33,7 @@ mod notation;
 pub mod sides;
 pub(crate) mod solve;
 pub mod stopper;
+mod unbounded;
 
 use std::fmt;
 
@@ -395,8 +396,26 @@ impl Stopper {
         if let Some(x) = number(self) {
             return Ok(LoopyValue::Stopper(other.translate(&x)));
         }
+        // x over + H = (over + H) + x, translated again: the sum's graph would carry a copy of
+        // the number part of x over in each of its positions (`1000over + ^`).
+        if let Some((x, tilt)) = self.number_and_tilt() {
+            return Ok(tilt.sum(other)?.translate(&x));
+        }
+        if let Some((x, tilt)) = other.number_and_tilt() {
+            return Ok(self.sum(&tilt)?.translate(&x));
+        }
         let g = self.graph().sum(0, other.graph(), 0);
         LoopyValue::from_graph(&g, 0)
+    }
+
+    /// x and over (or under) when this is x over (x under) with x not 0.
+    fn number_and_tilt(&self) -> Option<(Dyadic, Stopper)> {
+        match pseudonumber(self.graph(), 0)? {
+            Pseudo::Number(x, tilt) if tilt != 0 && !x.is_zero() => {
+                Some((x, if tilt > 0 { over() } else { under() }))
+            }
+            _ => None,
+        }
     }
 
     /// Who wins when `mover` starts (no draws: play in a stopper alone ends).
@@ -486,6 +505,18 @@ impl LoopyValue {
     /// The short game this value is, if its canonical form has no cycle.
     pub fn to_game(&self) -> Option<Game> {
         self.as_stopper()?.to_game()
+    }
+
+    /// G + x for a number x: each side translated (the Number Translation Theorem holds for
+    /// stoppers, and the sides of G + x are those of G plus x).
+    pub fn translate(&self, x: &Dyadic) -> LoopyValue {
+        match self {
+            LoopyValue::Stopper(s) => LoopyValue::Stopper(s.translate(x)),
+            LoopyValue::Sided(v) => LoopyValue::Sided(SidedValue {
+                onside: v.onside.translate(x),
+                offside: v.offside.translate(x),
+            }),
+        }
     }
 
     /// -G: both sides negated and exchanged.

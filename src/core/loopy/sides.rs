@@ -14,6 +14,7 @@ use crate::core::short::store::Side;
 use super::components::stopper_values;
 use super::graph::Graph;
 use super::stopper::{simplify_all, Stopper};
+use super::unbounded::unbounded_positions;
 
 /// How many rounds of sidling are tried for a graph of n positions: `SIDLING_ROUNDS + 4n`.
 const SIDLING_ROUNDS: usize = 16;
@@ -62,6 +63,11 @@ impl std::fmt::Display for LoopyError {
 /// shape of a round (each position's options, as positions or as stoppers) is the shape of the
 /// round before: the approximations then grow by repeating one step, and their limit is the
 /// knot. (A knot tied earlier can be a smaller fixed point than the side.)
+///
+/// Positions whose offside is `on` (onside `off`) are found first by play (`unbounded`) and held
+/// there in every round. The rounds then stay below the side and above the plain
+/// approximations, so a round that repeats is still the side: `TTT..FF` settles so, where its
+/// approximations climb for ever.
 pub fn sidle(graph: &Graph, start: u32, side: Side) -> Result<Stopper, LoopyError> {
     let g = graph.restrict(start);
     Ok(sidle_all(&g, side)?.swap_remove(0))
@@ -87,11 +93,27 @@ pub(crate) fn sidle_all(g: &Graph, side: Side) -> Result<Vec<Stopper>, LoopyErro
         .collect();
     let mut last_shape: Vec<Shape> = Vec::new();
     let rounds = SIDLING_ROUNDS + 4 * n;
+    // Positions whose side is the far end (`on` for the offside, `off` for the onside), which
+    // sidling would only approach for ever, are held there from the start (see `unbounded`).
+    let pinned = unbounded_positions(g, side);
+    let far = match side {
+        Side::Left => super::off(),
+        Side::Right => super::on(),
+    };
+    let pin = |values: &mut Vec<Stopper>| {
+        for (v, &p) in pinned.iter().enumerate() {
+            if p {
+                values[v] = far.clone();
+            }
+        }
+    };
+    pin(&mut approx);
     for _ in 0..rounds {
         check_interrupt();
         let step = Step::new(g, &approx);
         let simplified = step.simplified();
-        let next = step.values(&simplified);
+        let mut next = step.values(&simplified);
+        pin(&mut next);
         if next == approx {
             return Ok(approx);
         }
