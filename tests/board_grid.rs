@@ -515,3 +515,54 @@ fn cell_grids_become_graphs() {
         "(0, 0) -> (0, 1), (0, 0) -> (1, 0), (0, 1) -> (1, 1), (1, 0) -> (1, 1)"
     );
 }
+
+/// `set_all` against the grid written out by hand, for lists of 0 to 12 cells (repeats
+/// included): on packed grids that stay two-symbol (one mask), on grids that become
+/// three-symbol (the cells rewritten one by one) and on a grid of more than 128 cells (bytes).
+/// A cell off the board is an error wherever it stands in the list.
+#[test]
+fn set_all_agrees_with_the_grid_written_out() {
+    for (h, w) in [(3, 4), (5, 5), (12, 12)] {
+        for background in [".", ".o"] {
+            let rows: Vec<Vec<u8>> = (0..h)
+                .map(|r| {
+                    (0..w)
+                        .map(|c| background.as_bytes()[(r + c) % background.len()])
+                        .collect()
+                })
+                .collect();
+            let start = g(&rows
+                .iter()
+                .map(|row| String::from_utf8(row.clone()).unwrap())
+                .collect::<Vec<_>>()
+                .join("|"));
+            for k in 0..=12 {
+                let cells: Vec<(usize, usize)> =
+                    (0..k).map(|i| ((i * 7) % h, (i * 5) % w)).collect();
+                for symbol in [b'#', b'.', b'o'] {
+                    let mut expected = rows.clone();
+                    for &(r, c) in &cells {
+                        expected[r][c] = symbol;
+                    }
+                    let text = expected
+                        .iter()
+                        .map(|row| String::from_utf8(row.clone()).unwrap())
+                        .collect::<Vec<_>>()
+                        .join("|");
+                    assert_eq!(
+                        start.set_all(&cells, symbol).unwrap(),
+                        g(&text),
+                        "{h}x{w} {background:?} {cells:?} {}",
+                        symbol as char
+                    );
+                }
+                let mut off = cells.clone();
+                off.insert(k / 2, (h, 0));
+                assert!(matches!(
+                    start.set_all(&off, b'#'),
+                    Err(GridError::OutOfBounds { coord: (r, 0), .. }) if r == h
+                ));
+            }
+        }
+    }
+}

@@ -75,3 +75,41 @@ fn the_naive_rulesets_give_the_values_found_by_hand() {
         assert_eq!(grid.to_game(), want, "{h}x{w} with moves in cg");
     }
 }
+
+/// `fill` takes its cells from any collection, read in place (a list, a tuple, a set, up to
+/// eight cells on the stack and more beyond): each case against the grid written by hand.
+#[test]
+fn fill_takes_cells_from_any_collection() {
+    let mut interpreter = Interpreter::new();
+    for (expr, expected) in [
+        (
+            "fill(grid(\"...|...\"), [(0, 0), (1, 2)], \"#\")",
+            "#..|..#",
+        ),
+        (
+            "fill(grid(\"...|...\"), ((0, 1), (1, 1)), \"#\")",
+            ".#.|.#.",
+        ),
+        (
+            "fill(grid(\"...|...\"), {(1, 0), (0, 2), (1, 0)}, \"x\")",
+            "..x|x..",
+        ),
+        ("fill(grid(\"...|...\"), [], \"#\")", "...|..."),
+        (
+            "fill(grid(\"....|....|....\"), [(r, c) for r in 0..3 for c in 0..3], \"#\")",
+            "###.|###.|###.",
+        ),
+    ] {
+        let got = value(&mut interpreter, expr);
+        let want = value(&mut interpreter, &format!("grid(\"{expected}\")"));
+        assert_eq!(got, want, "{expr}");
+    }
+    for bad in [
+        "fill(grid(\"..\"), [(0, 2)], \"#\")",
+        "fill(grid(\"..\"), [(0, -1)], \"#\")",
+        "fill(grid(\"..\"), [0], \"#\")",
+        "fill(grid(\"..\"), 3, \"#\")",
+    ] {
+        assert!(evaluate(&mut interpreter, bad).is_err(), "{bad}");
+    }
+}

@@ -388,6 +388,26 @@ impl Interpreter {
         };
     }
 
+    /// Pops the frame of a call the register code entered (`enter_call`) and gives where it
+    /// goes back to. One look at the frame record: the caller's base is the callee's less the
+    /// argument register the callee's frame began at, and such a frame has no source of its own.
+    #[inline(always)]
+    pub(super) fn pop_call_frame(&mut self) -> ReturnPoint {
+        self.depth -= 1;
+        let frame = &mut self.frames[self.depth];
+        let back = frame.back;
+        frame.function = std::ptr::null();
+        if frame.owned.is_some() {
+            frame.owned = None;
+        }
+        debug_assert!(
+            frame.source.is_none(),
+            "a call entered by the register code"
+        );
+        self.base = frame.base - back.args as usize;
+        back
+    }
+
     fn source(&self) -> Rc<Source> {
         let frame = self.frame();
         match &frame.source {
@@ -1320,6 +1340,11 @@ impl Interpreter {
     pub(super) fn clear_registers(&mut self, from: usize, to: usize) {
         let to = to.min(self.stack.len());
         for v in &mut self.stack[from.min(to)..to] {
+            // Most registers were emptied when their value was used: one compare of the tag,
+            // and no write.
+            if matches!(v, Value::Nothing) {
+                continue;
+            }
             if owns_nothing(v) {
                 // Only the tag is written; the old value is never read back whole.
                 std::mem::forget(std::mem::replace(v, Value::Nothing));

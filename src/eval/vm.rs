@@ -659,10 +659,9 @@ impl Interpreter {
     /// place to go on from.
     #[inline(always)]
     fn return_to_caller<'c>(&mut self, callee: &Code) -> (&'c Code, usize) {
-        let back = self.return_point();
         let base = self.base;
         self.clear_registers(base + 1, base + callee.frame);
-        self.pop_frame();
+        let back = self.pop_call_frame();
         // The lowering most often computes a call straight into its first argument's
         // register, where the value already is.
         if back.args != back.dst {

@@ -7,6 +7,7 @@ use std::rc::Rc;
 use crate::board::{offsets, Grid, Symmetry, MAX_CELLS};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::value::Value;
+use crate::syntax::ast::Span;
 
 use super::{builtin, Arg, Arity, Builtin};
 
@@ -49,16 +50,12 @@ pub static BUILTINS: &[Builtin] = &[
         "A new grid with the given cells set to the symbol.",
         "fill(grid(\"...\"), [(0, 1)], \"#\")  # grid(\".#.\")", |a, _| {
             let g = grid(&a[0])?;
-            let cells = a[1]
-                .value
-                .elements()
-                .ok_or_else(|| EvalError::new("expected a collection of cells", a[1].span.clone()))?
-                .iter()
-                .map(|c| coord(&Arg { value: c.clone(), span: a[1].span.clone() }))
-                .collect::<EvalResult<Vec<_>>>()?;
-            g.set_all(&cells, symbol(&a[2])?)
-                .map(Value::Grid)
-                .map_err(|e| EvalError::new(format!("cannot fill: {e}"), a[1].span.clone()))
+            let to = symbol(&a[2])?;
+            with_cells(&a[1], |cells| {
+                g.set_all(cells, to)
+                    .map(Value::Grid)
+                    .map_err(|e| EvalError::new(format!("cannot fill: {e}"), a[1].span.clone()))
+            })
         }),
     builtin!("place_pairs", "place_pairs(grid, symbol, (dr, dc), new)", Exactly(4),
         "Every grid obtained by turning a pair of cells c and c + (dr, dc), both holding the symbol, into `new`: the moves of a domino-placing game, in the order of `pairs`.",
@@ -274,28 +271,34 @@ pub(super) fn grid(a: &Arg) -> EvalResult<&Grid> {
 }
 
 pub(super) fn pair(a: &Arg) -> EvalResult<(i64, i64)> {
-    match (&a.value, a.value.sequence()) {
+    pair_of(&a.value, &a.span)
+}
+
+/// `pair` of a value that is not itself an argument (an element of one), reported at `span`.
+fn pair_of(value: &Value, span: &Span) -> EvalResult<(i64, i64)> {
+    match (value, value.sequence()) {
         (_, Some(v)) if v.len() == 2 => match (v[0].as_i64(), v[1].as_i64()) {
             (Some(x), Some(y)) => Ok((x, y)),
-            _ => Err(EvalError::new(
-                "expected a pair of integers",
-                a.span.clone(),
-            )),
+            _ => Err(EvalError::new("expected a pair of integers", span.clone())),
         },
         (other, _) => Err(EvalError::new(
             format!("expected a pair (row, column); found {}", other.kind()),
-            a.span.clone(),
+            span.clone(),
         )),
     }
 }
 
 pub(super) fn coord(a: &Arg) -> EvalResult<(usize, usize)> {
-    let (r, c) = pair(a)?;
+    coord_of(&a.value, &a.span)
+}
+
+fn coord_of(value: &Value, span: &Span) -> EvalResult<(usize, usize)> {
+    let (r, c) = pair_of(value, span)?;
     match (usize::try_from(r), usize::try_from(c)) {
         (Ok(r), Ok(c)) => Ok((r, c)),
         _ => Err(EvalError::new(
             "a cell has nonnegative coordinates",
-            a.span.clone(),
+            span.clone(),
         )),
     }
 }
@@ -363,9 +366,44 @@ pub(super) fn coords(cells: &[(usize, usize)]) -> Value {
     Value::list(
         cells
             .iter()
-            .map(|&(r, c)| Value::pair(Value::integer(r), Value::integer(c)))
+            .map(|&(r, c)| Value::pair(cell_index(r), cell_index(c)))
             .collect(),
     )
+}
+
+/// A row or column number as a value (a grid has at most `MAX_CELLS` cells, so it fits).
+fn cell_index(i: usize) -> Value {
+    i64::try_from(i).map_or_else(|_| Value::integer(i), Value::int)
+}
+
+/// Runs `f` on the cells a collection names (`fill(g, [c, d], "#")`), read where they lie: a
+/// list, tuple or set is not copied first, and up to eight cells (a rule fills a domino or two
+/// per option) stay off the heap.
+fn with_cells<T>(a: &Arg, f: impl FnOnce(&[(usize, usize)]) -> EvalResult<T>) -> EvalResult<T> {
+    let copied;
+    let items = match a.value.stored_elements() {
+        Some(items) => items,
+        None => {
+            copied = a
+                .value
+                .elements()
+                .ok_or_else(|| EvalError::new("expected a collection of cells", a.span.clone()))?;
+            &copied[..]
+        }
+    };
+    if items.len() <= 8 {
+        let mut cells = [(0, 0); 8];
+        for (cell, item) in cells.iter_mut().zip(items) {
+            *cell = coord_of(item, &a.span)?;
+        }
+        f(&cells[..items.len()])
+    } else {
+        let cells = items
+            .iter()
+            .map(|item| coord_of(item, &a.span))
+            .collect::<EvalResult<Vec<_>>>()?;
+        f(&cells)
+    }
 }
 
 /// The rows of a grid up to which [`least_permuted_image`] tries every order.
