@@ -140,14 +140,22 @@ impl Store {
             Side::Left => (left, Side::Right),
             Side::Right => (right, Side::Left),
         };
+        let bound = self.reversal_bound(left, right, side);
         let mut result = Vec::with_capacity(options.len());
         let mut changed = false;
         for &a in options {
             let mut reversed_through = None;
             for ar in self.options(a, opposite) {
+                let stops = self.quick_stops(ar);
                 let reverses = match side {
-                    Side::Left => self.leq_pending(ar, left, right),
-                    Side::Right => self.pending_leq(left, right, ar),
+                    Side::Left => {
+                        let ruled_out = stops.right > bound;
+                        !ruled_out && self.leq_pending(ar, left, right)
+                    }
+                    Side::Right => {
+                        let ruled_out = stops.left < bound;
+                        !ruled_out && self.pending_leq(left, right, ar)
+                    }
                 };
                 if reverses {
                     reversed_through = Some(ar);
@@ -163,6 +171,27 @@ impl Store {
             }
         }
         changed.then_some(result)
+    }
+
+    /// A bound from the stops that rules out most reversals without a comparison. A Right
+    /// option G^R is never <= G, so L(G^R) >= R(G) (were R(G) > L(G^R), a number between them
+    /// would put G^R < G); hence A^R <= G, which needs R(A^R) <= R(G), fails when R(A^R)
+    /// exceeds the least L(G^R). For Left's reversals the bound is that least Left stop of the
+    /// Right options; for Right's, mirrored, the greatest Right stop of the Left options. NaN
+    /// (an inexact stop, or no option) rules nothing out.
+    fn reversal_bound(&self, left: &[Game], right: &[Game], side: Side) -> f64 {
+        let stops: Vec<f64> = match side {
+            Side::Left => right.iter().map(|&g| self.quick_stops(g).left).collect(),
+            Side::Right => left.iter().map(|&g| self.quick_stops(g).right).collect(),
+        };
+        if stops.iter().any(|s| s.is_nan()) {
+            return f64::NAN;
+        }
+        let extreme = match side {
+            Side::Left => stops.into_iter().reduce(f64::min),
+            Side::Right => stops.into_iter().reduce(f64::max),
+        };
+        extreme.unwrap_or(f64::NAN)
     }
 
     /// The value of {left | right} when every option is a number (after removing dominated
