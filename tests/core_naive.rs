@@ -282,8 +282,48 @@ fn hot_game(depth: u32, width: usize) -> BoxedStrategy<Game> {
         .boxed()
 }
 
+/// {left | right} <= H by the definition, for a game given by options not yet simplified.
+fn explicit_leq(left: &[Game], right: &[Game], h: Game) -> bool {
+    !left.iter().any(|&l| leq_by_definition(h, l))
+        && !h
+            .right_options()
+            .iter()
+            .any(|&hr| leq_explicit(hr, left, right))
+}
+
+/// G <= {left | right} by the definition.
+fn leq_explicit(g: Game, left: &[Game], right: &[Game]) -> bool {
+    !g.left_options()
+        .iter()
+        .any(|&gl| explicit_leq(left, right, gl))
+        && !right.iter().any(|&r| leq_by_definition(r, g))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Long lists of options, many of them dominated or equal, as a hot board position has:
+    /// the canonical form equals the game of the list by the definition of the order, and no
+    /// option it keeps is dominated by another it keeps.
+    #[test]
+    fn wide_option_lists_simplify_to_an_equal_game(
+        left in prop::collection::vec(hot_game(2, 3), 0..=10),
+        right in prop::collection::vec(hot_game(2, 3), 0..=10),
+    ) {
+        let g = Game::from_options(&left, &right);
+        prop_assert!(explicit_leq(&left, &right, g) && leq_explicit(g, &left, &right));
+        let (kept_left, kept_right) = (g.left_options(), g.right_options());
+        for (i, &a) in kept_left.iter().enumerate() {
+            for (j, &b) in kept_left.iter().enumerate() {
+                prop_assert!(i == j || !leq_by_definition(a, b), "{} <= {} both kept", a, b);
+            }
+        }
+        for (i, &a) in kept_right.iter().enumerate() {
+            for (j, &b) in kept_right.iter().enumerate() {
+                prop_assert!(i == j || !leq_by_definition(a, b), "{} <= {} both kept", a, b);
+            }
+        }
+    }
 
     #[test]
     fn order_matches_the_definition_on_hot_games(g in hot_game(3, 3), h in hot_game(3, 3)) {

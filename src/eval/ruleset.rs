@@ -282,6 +282,17 @@ impl Interpreter {
         span: &Span,
     ) -> EvalResult<Game> {
         let key = TableKey::of(&position);
+        self.normal_position_value_by(instance, position, key, span)
+    }
+
+    /// `normal_position_value`, with the table key of `position` already computed.
+    fn normal_position_value_by(
+        &mut self,
+        instance: &Rc<RulesetInstance>,
+        position: Value,
+        key: TableKey,
+        span: &Span,
+    ) -> EvalResult<Game> {
         if let Some(g) = instance.table.borrow().get_by(&position, key) {
             return Ok(g);
         }
@@ -436,14 +447,14 @@ impl Interpreter {
         if let Some(role) = &instance.helper {
             role.reorder(&mut options);
         }
-        prefetch(instance, &options);
+        let keys = prefetch(instance, &options);
         let mut values = Vec::with_capacity(options.len());
-        for option in options {
+        for (option, key) in options.into_iter().zip(keys) {
             values.push(match option {
                 Value::Sum(parts) => {
                     self.sum_of_positions(instance, Rc::unwrap_or_clone(parts), span)?
                 }
-                other => self.normal_position_value(instance, other, span)?,
+                other => self.normal_position_value_by(instance, other, key, span)?,
             });
         }
         Ok(values)
@@ -462,10 +473,10 @@ impl Interpreter {
         if let Some(role) = &instance.helper {
             role.reorder(&mut parts);
         }
-        prefetch(instance, &parts);
+        let keys = prefetch(instance, &parts);
         let mut total = Game::ZERO;
-        for part in parts {
-            total = total + self.normal_position_value(instance, part, span)?;
+        for (part, key) in parts.into_iter().zip(keys) {
+            total = total + self.normal_position_value_by(instance, part, key, span)?;
         }
         Ok(total)
     }
@@ -547,15 +558,20 @@ fn loop_met(instance: &RulesetInstance, position: &Value, span: &Span) -> EvalEr
 }
 
 /// Starts loading the table entries of positions about to be looked up: each lookup in a
-/// large table waits for memory, and this way the waits overlap.
-fn prefetch(instance: &RulesetInstance, positions: &[Value]) {
+/// large table waits for memory, and this way the waits overlap. Gives the positions' keys,
+/// for the lookups themselves (computing a grid's key is a good part of a lookup).
+fn prefetch(instance: &RulesetInstance, positions: &[Value]) -> Vec<TableKey> {
     let table = instance.table.borrow();
     let composites = instance.composites.borrow();
-    for p in positions {
-        let key = TableKey::of(p);
-        table.prefetch_by(key);
-        composites.prefetch_by(key);
-    }
+    positions
+        .iter()
+        .map(|p| {
+            let key = TableKey::of(p);
+            table.prefetch_by(key);
+            composites.prefetch_by(key);
+            key
+        })
+        .collect()
 }
 
 /// One more position being valued inside the others; dropping it leaves.

@@ -7,6 +7,7 @@
 
 use super::game::Game;
 use super::nus::Nus;
+use super::quick_stops::QuickStops;
 use super::store::{Side, Store};
 use crate::core::numbers::dyadic::Dyadic;
 use crate::core::numbers::integer::Integer;
@@ -61,33 +62,69 @@ impl Store {
 
     /// The options no other option is at least as good as, on Left's side (mirror image on
     /// Right's). Equal options are one handle, so deduplication settles ties.
+    ///
+    /// The survivors are found as the maximal elements of a partial order usually are: each
+    /// candidate is compared only with the options kept so far, which are few (a hot position
+    /// of Amazons has dozens of options and a handful survive). Candidates come best stops
+    /// first, so a dominated one usually meets its dominator at once, and a kept option can
+    /// be beaten by a later candidate only when their stops tie. Each option's stops are read
+    /// from the arena once, into `Candidate`, so that the pairs the stops settle (most of
+    /// them) cost no memory access beyond this list.
     fn undominated(&mut self, mut grouped: Vec<(Game, u32)>, side: Side) -> Vec<Game> {
         grouped.sort_unstable();
         grouped.dedup_by_key(|(g, _)| *g);
-        let (options, groups): (Vec<Game>, Vec<u32>) = grouped.into_iter().unzip();
-        let mut options = options;
-        if options.len() < 2 {
-            return options;
+        if grouped.len() < 2 {
+            return grouped.into_iter().map(|(g, _)| g).collect();
         }
-        let mut keep = vec![true; options.len()];
-        for i in 0..options.len() {
-            for j in 0..options.len() {
-                if i == j || !keep[j] || groups[i] == groups[j] {
-                    continue;
-                }
-                let dominated = match side {
-                    Side::Left => self.leq(options[i], options[j]),
-                    Side::Right => self.leq(options[j], options[i]),
-                };
-                if dominated {
-                    keep[i] = false;
-                    break;
-                }
+        let mut candidates: Vec<Candidate> = grouped
+            .into_iter()
+            .map(|(game, group)| Candidate {
+                game,
+                group,
+                stops: self.quick_stops(game),
+            })
+            .collect();
+        // Best first for the side: Left wants high stops, Right low ones. NaN (an inexact
+        // stop) sorts at an end; the order only affects speed, never the result.
+        candidates.sort_by(|a, b| {
+            let order = (b.stops.left.total_cmp(&a.stops.left))
+                .then(b.stops.right.total_cmp(&a.stops.right));
+            match side {
+                Side::Left => order,
+                Side::Right => order.reverse(),
             }
+        });
+        let mut kept: Vec<Candidate> = Vec::new();
+        for c in candidates {
+            // For Left, c is dominated by k when c <= k; for Right when k <= c.
+            let dominated = kept
+                .iter()
+                .any(|k| k.group != c.group && self.worse(&c, k, side));
+            if dominated {
+                continue;
+            }
+            kept.retain(|k| k.group == c.group || !self.worse(k, &c, side));
+            kept.push(c);
         }
-        let mut k = keep.iter();
-        options.retain(|_| *k.next().unwrap());
+        let mut options: Vec<Game> = kept.into_iter().map(|c| c.game).collect();
+        options.sort_unstable();
         options
+    }
+
+    /// Whether option `a` is no better than option `b` for `side` (a <= b for Left, a >= b
+    /// for Right), settled by the stops held in the candidates when they can.
+    fn worse(&mut self, a: &Candidate, b: &Candidate, side: Side) -> bool {
+        let (low, high) = match side {
+            Side::Left => (a, b),
+            Side::Right => (b, a),
+        };
+        if low.game == high.game {
+            return true;
+        }
+        match low.stops.leq(high.stops) {
+            Some(known) => known,
+            None => self.leq(low.game, high.game),
+        }
     }
 
     /// Replaces each reversible option on `side` of G = {left | right} by the options it reverses
@@ -103,14 +140,22 @@ impl Store {
             Side::Left => (left, Side::Right),
             Side::Right => (right, Side::Left),
         };
+        let bound = self.reversal_bound(left, right, side);
         let mut result = Vec::with_capacity(options.len());
         let mut changed = false;
         for &a in options {
             let mut reversed_through = None;
             for ar in self.options(a, opposite) {
+                let stops = self.quick_stops(ar);
                 let reverses = match side {
-                    Side::Left => self.leq_pending(ar, left, right),
-                    Side::Right => self.pending_leq(left, right, ar),
+                    Side::Left => {
+                        let ruled_out = stops.right > bound;
+                        !ruled_out && self.leq_pending(ar, left, right)
+                    }
+                    Side::Right => {
+                        let ruled_out = stops.left < bound;
+                        !ruled_out && self.pending_leq(left, right, ar)
+                    }
                 };
                 if reverses {
                     reversed_through = Some(ar);
@@ -126,6 +171,27 @@ impl Store {
             }
         }
         changed.then_some(result)
+    }
+
+    /// A bound from the stops that rules out most reversals without a comparison. A Right
+    /// option G^R is never <= G, so L(G^R) >= R(G) (were R(G) > L(G^R), a number between them
+    /// would put G^R < G); hence A^R <= G, which needs R(A^R) <= R(G), fails when R(A^R)
+    /// exceeds the least L(G^R). For Left's reversals the bound is that least Left stop of the
+    /// Right options; for Right's, mirrored, the greatest Right stop of the Left options. NaN
+    /// (an inexact stop, or no option) rules nothing out.
+    fn reversal_bound(&self, left: &[Game], right: &[Game], side: Side) -> f64 {
+        let stops: Vec<f64> = match side {
+            Side::Left => right.iter().map(|&g| self.quick_stops(g).left).collect(),
+            Side::Right => left.iter().map(|&g| self.quick_stops(g).right).collect(),
+        };
+        if stops.iter().any(|s| s.is_nan()) {
+            return f64::NAN;
+        }
+        let extreme = match side {
+            Side::Left => stops.into_iter().reduce(f64::min),
+            Side::Right => stops.into_iter().reduce(f64::max),
+        };
+        extreme.unwrap_or(f64::NAN)
     }
 
     /// The value of {left | right} when every option is a number (after removing dominated
@@ -228,4 +294,12 @@ fn up_step(x: &Nus, y: &Nus, direction: i32) -> Option<Nus> {
         b + &step,
         y.nimber.bitxor(&Integer::one()),
     ))
+}
+
+/// An option while dominated options are removed: its group (options of one group never
+/// dominate each other) and its stops, read once.
+struct Candidate {
+    game: Game,
+    group: u32,
+    stops: QuickStops,
 }
