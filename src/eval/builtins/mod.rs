@@ -13,6 +13,7 @@ mod output;
 mod position;
 pub(crate) mod quotient;
 mod rulesets;
+mod shard;
 mod store;
 mod thermal;
 
@@ -38,6 +39,7 @@ static TABLES: &[&[Builtin]] = &[
     loopy::BUILTINS,
     position::BUILTINS,
     store::BUILTINS,
+    shard::BUILTINS,
 ];
 
 /// Names that stand for constants: the booleans, `inf`, the outcome classes (with the loopy
