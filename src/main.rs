@@ -171,6 +171,7 @@ struct Program {
 /// part in the store before and its success after, for `cg merge`.
 fn run_program(program: Program) -> u8 {
     let mut interpreter = Interpreter::new();
+    shard::set_run(&run_key(&program));
     let part = shard::part();
     if let Some(part) = part {
         let row = cg::eval::store::PartRow {
@@ -209,6 +210,16 @@ fn run_program(program: Program) -> u8 {
         }
     }
     code
+}
+
+/// What names a run for the results `shard_map` keeps: its text, arguments and kind.
+fn run_key(program: &Program) -> Vec<u8> {
+    let mut described = vec![u8::from(program.expression)];
+    for piece in std::iter::once(&program.text).chain(&program.args) {
+        described.extend_from_slice(&(piece.len() as u64).to_le_bytes());
+        described.extend_from_slice(piece.as_bytes());
+    }
+    cg::eval::store::definition_hash::hash(&described).to_vec()
 }
 
 /// `cg merge PART... [-o OUT] [--no-run]`: see `cg::eval::store::merge`.

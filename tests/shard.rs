@@ -246,6 +246,88 @@ fn the_merged_store_holds_the_values_of_every_part() {
     assert_eq!(read, ok(&["-e", &program]));
 }
 
+/// The search of `search_script` with the work on each position done by `shard_map`, whose
+/// results the parts keep: the summary is computed from all of them in the merge.
+fn mapped_script() -> String {
+    let list: Vec<String> = boards().iter().map(|b| format!("\"{b}\"")).collect();
+    format!(
+        "let positions = [{}]
+def study(p)
+  let g = canonical_form(Domineering(grid(p)))
+  (p, g, temperature(g), outcome(g), [\"a\", {{1, *}}, grid(p)])
+end
+let hottest = -1
+let where = \"\"
+let counts = {{=>}}
+for (p, g, t, o, extra) in shard_map(study, positions)
+  print(p, g, t, extra)
+  if t > hottest
+    hottest = t
+    where = p
+  end
+  counts[o] = if o in counts then counts[o] + 1 else 1
+end
+print(\"hottest\", where, hottest)
+print(counts)
+shard_map(n -> grundy(octal 0.77, 0..=n)[n], 0..3)
+",
+        list.join(", ")
+    )
+}
+
+#[test]
+fn the_results_of_shard_map_are_kept_by_the_parts_and_read_by_the_merge() {
+    let dir = scratch("mapped");
+    let script = dir.join("mapped.cg");
+    std::fs::write(&script, mapped_script()).unwrap();
+    let whole = ok(&[path(&script)]);
+    assert_eq!(whole.lines().count(), 64 + 3, "{whole}");
+    assert!(
+        whole.contains("###|### 0 -1 [\"a\",{1,*},grid(\"###|###\")]\n"),
+        "{whole}"
+    );
+    // Kayles: G(0), G(1), G(2) = 0, 1, 2.
+    assert!(whole.ends_with("[0,1,2]\n"), "{whole}");
+    // With 5 parts, the parts 4 and 5 have no share of `0..3`.
+    for n in [1, 2, 3, 5] {
+        let parts = run_parts(&dir, &script, n);
+        let merged = ok(&merge_args(&parts, &[]));
+        assert_eq!(merged, whole, "{n} parts");
+    }
+    // The merge's run reads the results: it values no position, where the whole run values
+    // every one (the tables are empty after it).
+    let counting = dir.join("counting.cg");
+    let text = format!("{}cache_stats()[\"positions\"]\n", mapped_script());
+    std::fs::write(&counting, text).unwrap();
+    let computed = ok(&[path(&counting)]);
+    let parts = run_parts(&dir, &counting, 2);
+    let read = ok(&merge_args(&parts, &[]));
+    let last = |out: &str| out.lines().last().unwrap().parse::<u64>().unwrap();
+    assert!(last(&computed) > 0, "{computed}");
+    assert_eq!(last(&read), 0, "{read}");
+}
+
+#[test]
+fn shard_map_refuses_results_that_do_not_read_back() {
+    let dir = scratch("unreadable");
+    let store = dir.join("part.cgstore");
+    let message = fails(
+        &[
+            "--shard",
+            "1/2",
+            "--store",
+            path(&store),
+            "-e",
+            "shard_map(x -> thermograph({2 | -1}), [1, 2, 3])",
+        ],
+        1,
+    );
+    assert!(
+        message.contains("does not read back as itself"),
+        "{message}"
+    );
+}
+
 #[test]
 fn bad_part_numbers_are_refused() {
     for (part, says) in [

@@ -27,6 +27,20 @@ static PART: Mutex<Option<Part>> = Mutex::new(None);
 /// part of one run must see the same ones (`cg merge` checks it).
 static SPLIT_LENGTHS: Mutex<Vec<u64>> = Mutex::new(Vec::new());
 
+/// What names the run for the results `shard_map` keeps: a hash of the script's text and
+/// arguments, the same in every part and in the merge's run of the whole script.
+static RUN: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+
+/// Names the run (see `RUN`).
+pub fn set_run(key: &[u8]) {
+    *RUN.lock().unwrap_or_else(|e| e.into_inner()) = key.to_vec();
+}
+
+/// The name of the run; empty when none was given (the interactive session).
+pub fn run() -> Vec<u8> {
+    RUN.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
 /// Reads `I/N` as given to `--shard`.
 pub fn parse_part(text: &str) -> Result<Part, String> {
     let wanted =
@@ -76,6 +90,14 @@ pub fn split(length: u64) -> Option<std::iter::StepBy<std::ops::Range<u64>>> {
         .push(length);
     let Part { index, count } = part()?;
     Some((index - 1..length).step_by(count as usize))
+}
+
+/// How many enumerations were split so far: the number of the next.
+pub fn splits_so_far() -> u64 {
+    SPLIT_LENGTHS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .len() as u64
 }
 
 /// The lengths of the enumerations split so far.

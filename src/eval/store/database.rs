@@ -11,7 +11,9 @@
 //! - `games`: game records by name (`game_codec`);
 //! - `sequences`: the values of heaps 0, 1, 2... of a heap game, with a checksum;
 //! - `parts` (only in the store of a part of a split run, `cg --shard I/N`): which part it
-//!   is, of what script with which arguments, and whether it finished, for `cg merge`.
+//!   is, of what script with which arguments, and whether it finished, for `cg merge`;
+//! - `shard_results` (likewise): the results of `shard_map(f, xs)` for the elements of this
+//!   part's share, as text, by run (a hash of script and arguments), call and element.
 
 use std::path::Path;
 use std::time::Duration;
@@ -209,6 +211,52 @@ impl Database {
         rows.collect::<Result<_, _>>().map_err(message)
     }
 
+    /// Keeps the results of elements of the `call`-th split of run `run` (see `shard_map`).
+    pub fn keep_results(&mut self, run: &[u8], call: u64, rows: &[(u64, String)]) -> DbResult<()> {
+        let tx = self.connection.transaction().map_err(message)?;
+        tx.execute_batch(RESULTS_TABLE).map_err(message)?;
+        {
+            let mut insert = tx
+                .prepare_cached("INSERT OR REPLACE INTO shard_results VALUES (?1, ?2, ?3, ?4)")
+                .map_err(message)?;
+            for (element, text) in rows {
+                insert
+                    .execute(params![run, call as i64, *element as i64, text])
+                    .map_err(message)?;
+            }
+        }
+        tx.commit().map_err(message)
+    }
+
+    /// The results kept for the `call`-th split of run `run`, by element, in order.
+    pub fn results(&self, run: &[u8], call: u64) -> DbResult<Vec<(u64, String)>> {
+        if !self.has_table("main", "shard_results")? {
+            return Ok(Vec::new());
+        }
+        let mut s = self
+            .connection
+            .prepare_cached(
+                "SELECT element, value FROM shard_results WHERE run = ?1 AND call = ?2
+                 ORDER BY element",
+            )
+            .map_err(message)?;
+        let rows = s
+            .query_map(params![run, call as i64], |r| {
+                Ok((r.get::<_, i64>(0)? as u64, r.get(1)?))
+            })
+            .map_err(message)?;
+        rows.collect::<Result<_, _>>().map_err(message)
+    }
+
+    fn has_table(&self, schema: &str, name: &str) -> DbResult<bool> {
+        self.connection
+            .prepare(&format!(
+                "SELECT 1 FROM {schema}.sqlite_master WHERE type = 'table' AND name = ?1"
+            ))
+            .and_then(|mut s| s.exists([name]))
+            .map_err(message)
+    }
+
     /// Adds every value kept in the store `other` to this one, in one transaction: games,
     /// rulesets (matched by key: the two files number them differently), their positions,
     /// and sequences (a longer one replacing a shorter one). The parts table is not copied:
@@ -220,8 +268,18 @@ impl Database {
             [other.to_string_lossy().as_ref()],
         )
         .map_err(message)?;
-        let copied = c.execute_batch(
+        let results = if self.has_table("other", "shard_results")? {
+            format!(
+                "{RESULTS_TABLE};
+                 INSERT OR IGNORE INTO main.shard_results SELECT * FROM other.shard_results;"
+            )
+        } else {
+            String::new()
+        };
+        let c = &self.connection;
+        let copied = c.execute_batch(&format!(
             "BEGIN IMMEDIATE;
+             {results}
              INSERT OR IGNORE INTO games (name, record) SELECT name, record FROM other.games;
              INSERT OR IGNORE INTO rulesets (key, definition, engine, description)
                  SELECT key, definition, engine, description FROM other.rulesets;
@@ -236,8 +294,8 @@ impl Database {
                  ON CONFLICT (key) DO UPDATE SET
                      length = excluded.length, data = excluded.data, checksum = excluded.checksum
                  WHERE excluded.length > sequences.length;
-             COMMIT;",
-        );
+             COMMIT;"
+        ));
         if copied.is_err() {
             let _ = c.execute_batch("ROLLBACK");
         }
@@ -549,6 +607,10 @@ pub struct SequenceInfo {
     pub engine: String,
     pub length: u64,
 }
+
+const RESULTS_TABLE: &str = "CREATE TABLE IF NOT EXISTS main.shard_results (
+    run BLOB NOT NULL, call INTEGER NOT NULL, element INTEGER NOT NULL, value TEXT NOT NULL,
+    PRIMARY KEY (run, call, element)) WITHOUT ROWID";
 
 /// What a part of a split run (`cg --shard I/N`) notes in its store.
 #[derive(Clone, Debug, PartialEq)]

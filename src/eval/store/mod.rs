@@ -132,6 +132,17 @@ pub fn finish_part(index: u64, splits: &str) -> Result<(), String> {
     .unwrap_or(Ok(()))
 }
 
+/// Keeps, in one transaction, the results (as text) of elements of the `call`-th split of
+/// run `run`; `false` if no store is open.
+pub fn keep_shard_results(run: &[u8], call: u64, rows: &[(u64, String)]) -> Result<bool, String> {
+    with_store(|s| s.db.keep_results(run, call, rows).map(|()| true)).unwrap_or(Ok(false))
+}
+
+/// The results kept for the `call`-th split of run `run`, by element (none without a store).
+pub fn shard_results(run: &[u8], call: u64) -> Result<Vec<(u64, String)>, String> {
+    with_store(|s| s.db.results(run, call)).unwrap_or(Ok(Vec::new()))
+}
+
 /// The link of a ruleset instance with key `key` (see `definition_hash`), made if new;
 /// `None` if no store is open.
 pub fn ruleset(
