@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use cg::core::quiet_interrupt_panics;
 use cg::eval::interp::print_line;
+use cg::eval::shard;
 use cg::eval::{Interpreter, Mode, Source, Value};
 
 /// Large tables on huge pages (see `cg::huge_pages`).
@@ -27,6 +28,14 @@ usage: cg                        start the interactive session
                                  (default: CG_THREADS, else every core)
        cg --max-memory SIZE ...  any of the above, stopping a table that would grow past SIZE
                                  (as 512M or 8G; nine tenths of the machine's memory by default)
+       cg --shard I/N --store PART FILE.cg [ARGS...]
+                                 run part I of N (I from 1, as `#SBATCH --array=1-N`):
+                                 shard(xs) gives every N-th element of xs from the I-th; the
+                                 part's values and its place in the run are kept in PART
+       cg merge PART... [-o OUT] [--no-run]
+                                 check that the PARTs are parts 1..N of one run, merge their
+                                 stores (into OUT), and run the script once more on the merged
+                                 store: it prints what one process running it whole prints
        cg store gc FILE          drop what no definition of the standard library matches
        cg jupyter install | kernel  the Jupyter kernel (cg jupyter for more)
        cg --install-kernel       the same as cg jupyter install
@@ -87,6 +96,17 @@ fn dispatch(args: &[String]) -> u8 {
                 2
             }
         },
+        [flag, part, rest @ ..] if flag == "--shard" => match shard::parse_part(part) {
+            Ok(part) => {
+                shard::set_part(part);
+                dispatch(rest)
+            }
+            Err(e) => {
+                eprintln!("cg: {e}");
+                2
+            }
+        },
+        [command, rest @ ..] if command == "merge" => merge(rest),
         [command, gc, file] if command == "store" && gc == "gc" => {
             let expr = ["--store", file, "-e", "store_gc()"].map(String::from);
             dispatch(&expr)
@@ -104,18 +124,28 @@ fn dispatch(args: &[String]) -> u8 {
         }
         [command, rest @ ..] if command == "jupyter" => cg::jupyter::main(rest),
         [flag, rest @ ..] if flag == "--install-kernel" => cg::jupyter::install_kernel(rest),
-        [flag, expr] if flag == "-e" => {
-            let source = Rc::new(Source::new("<expr>", expr.as_str(), None));
-            run(&mut Interpreter::new(), source, Mode::LastValue)
+        [flag, expr] if flag == "-e" => run_program(Program {
+            name: "<expr>".into(),
+            text: expr.clone(),
+            args: Vec::new(),
+            expression: true,
+        }),
+        // `cg script.cg --shard I/N --store PART ...`, as job scripts write it, is
+        // `cg --shard I/N --store PART script.cg ...`: the arguments of the script follow.
+        [file, flag, value, rest @ ..]
+            if matches!(flag.as_str(), "--shard" | "--store") && !file.starts_with('-') =>
+        {
+            let mut moved = vec![flag.clone(), value.clone(), file.clone()];
+            moved.extend_from_slice(rest);
+            dispatch(&moved)
         }
         [file, rest @ ..] if !file.starts_with('-') => match std::fs::read_to_string(file) {
-            Ok(text) => {
-                let mut interpreter = Interpreter::new();
-                let script_args = rest.iter().map(|a| Value::str(a)).collect();
-                interpreter.globals.define("args", Value::list(script_args));
-                let source = Rc::new(Source::new(file.as_str(), text, Some(PathBuf::from(file))));
-                run(&mut interpreter, source, Mode::Echo)
-            }
+            Ok(text) => run_program(Program {
+                name: file.clone(),
+                text,
+                args: rest.to_vec(),
+                expression: false,
+            }),
             Err(e) => {
                 eprintln!("cg: cannot read {file}: {e}");
                 1
@@ -126,6 +156,136 @@ fn dispatch(args: &[String]) -> u8 {
             2
         }
     }
+}
+
+/// A script, or the text of `cg -e`, with its arguments.
+struct Program {
+    name: String,
+    text: String,
+    args: Vec<String>,
+    /// From `-e`: its last value is printed, not the value of each statement.
+    expression: bool,
+}
+
+/// Runs `program` in a fresh interpreter; in a part of a split run (`--shard`), notes the
+/// part in the store before and its success after, for `cg merge`.
+fn run_program(program: Program) -> u8 {
+    let mut interpreter = Interpreter::new();
+    shard::set_run(&run_key(&program));
+    let part = shard::part();
+    if let Some(part) = part {
+        let row = cg::eval::store::PartRow {
+            index: part.index,
+            count: part.count,
+            name: program.name.clone(),
+            text: program.text.clone(),
+            args: program.args.clone(),
+            expression: program.expression,
+            engine: cg::eval::store::definition_hash::ENGINE_VERSION.to_string(),
+            finished: false,
+            splits: String::new(),
+        };
+        if let Err(e) = cg::eval::store::record_part(&row) {
+            eprintln!("cg: {e}");
+            return 1;
+        }
+    }
+    let (source, mode) = if program.expression {
+        (Source::new("<expr>", program.text, None), Mode::LastValue)
+    } else {
+        let script_args = program.args.iter().map(|a| Value::str(a)).collect();
+        interpreter.globals.define("args", Value::list(script_args));
+        let path = Some(PathBuf::from(&program.name));
+        (
+            Source::new(program.name.as_str(), program.text, path),
+            Mode::Echo,
+        )
+    };
+    let code = run(&mut interpreter, Rc::new(source), mode);
+    if let (Some(part), 0) = (part, code) {
+        let splits: Vec<String> = shard::split_lengths().iter().map(u64::to_string).collect();
+        if let Err(e) = cg::eval::store::finish_part(part.index, &splits.join(",")) {
+            eprintln!("cg: {e}");
+            return 1;
+        }
+    }
+    code
+}
+
+/// What names a run for the results `shard_map` keeps: its text, arguments and kind.
+fn run_key(program: &Program) -> Vec<u8> {
+    let mut described = vec![u8::from(program.expression)];
+    for piece in std::iter::once(&program.text).chain(&program.args) {
+        described.extend_from_slice(&(piece.len() as u64).to_le_bytes());
+        described.extend_from_slice(piece.as_bytes());
+    }
+    cg::eval::store::definition_hash::hash(&described).to_vec()
+}
+
+/// `cg merge PART... [-o OUT] [--no-run]`: see `cg::eval::store::merge`.
+fn merge(args: &[String]) -> u8 {
+    const MERGE_USAGE: &str = "usage: cg merge PART... [-o OUT] [--no-run]";
+    let mut inputs = Vec::new();
+    let mut out = None;
+    let mut run_again = true;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "-o" | "--output" => match rest.next() {
+                Some(file) => out = Some(PathBuf::from(file)),
+                None => {
+                    eprintln!("cg merge: -o wants the file of the merged store\n{MERGE_USAGE}");
+                    return 2;
+                }
+            },
+            "--no-run" => run_again = false,
+            _ if arg.starts_with('-') => {
+                eprintln!("cg merge: unknown option `{arg}`\n{MERGE_USAGE}");
+                return 2;
+            }
+            _ => inputs.push(PathBuf::from(arg)),
+        }
+    }
+    if shard::part().is_some() {
+        eprintln!("cg merge: the merged run is the whole run; leave out --shard");
+        return 2;
+    }
+    if !run_again && out.is_none() {
+        eprintln!("cg merge: --no-run keeps only the merged store: say where with -o OUT");
+        return 2;
+    }
+    let temporary = out.is_none();
+    let out = out.unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("cg-merge-{}.cgstore", std::process::id()))
+    });
+    let code = match cg::eval::store::merge::merge(&inputs, &out) {
+        Err(e) => {
+            eprintln!("cg merge: {e}");
+            1
+        }
+        Ok(_) if !run_again => 0,
+        Ok(run) => match cg::eval::store::open(&out) {
+            Ok(()) => run_program(Program {
+                name: run.name,
+                text: run.text,
+                args: run.args,
+                expression: run.expression,
+            }),
+            Err(e) => {
+                eprintln!("cg merge: {e}");
+                1
+            }
+        },
+    };
+    if temporary {
+        let _ = cg::eval::store::close();
+        for suffix in ["", "-wal", "-shm"] {
+            let mut file = out.clone().into_os_string();
+            file.push(suffix);
+            let _ = std::fs::remove_file(file);
+        }
+    }
+    code
 }
 
 /// Runs `source`; prints the result in `Mode::LastValue`; 0 on success, 1 after reporting an

@@ -23,6 +23,7 @@ pub mod position;
 mod position_table;
 pub mod rule_call;
 pub mod ruleset;
+pub mod shard;
 pub mod source;
 pub mod stdlib;
 pub mod store;

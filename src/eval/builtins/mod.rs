@@ -13,6 +13,7 @@ mod output;
 mod position;
 pub(crate) mod quotient;
 mod rulesets;
+mod shard;
 mod store;
 mod thermal;
 
@@ -23,8 +24,7 @@ use super::error::{EvalError, EvalResult};
 use super::interp::Interpreter;
 use super::value::Value;
 
-/// Every table of builtins; names are unique across them.
-/// The builtins in groups, each under the heading `:help` lists it by.
+/// Every table of builtins (names are unique across them), in groups, each under the heading `:help` lists it by.
 static TABLES: &[(&str, &[Builtin])] = &[
     ("Games", games::BUILTINS),
     ("Temperature theory", thermal::BUILTINS),
@@ -39,6 +39,7 @@ static TABLES: &[(&str, &[Builtin])] = &[
     ("Loopy games", loopy::BUILTINS),
     ("Positions and play", position::BUILTINS),
     ("The value store", store::BUILTINS),
+    ("Splitting a run across machines", shard::BUILTINS),
 ];
 
 /// Names that stand for constants: the booleans, `inf`, the outcome classes (with the loopy

@@ -9,7 +9,11 @@
 //!   definition and the engine version, for `store_stats` and garbage collection;
 //! - `positions`: the value of a position of a ruleset, as the name of a game record;
 //! - `games`: game records by name (`game_codec`);
-//! - `sequences`: the values of heaps 0, 1, 2... of a heap game, with a checksum.
+//! - `sequences`: the values of heaps 0, 1, 2... of a heap game, with a checksum;
+//! - `parts` (only in the store of a part of a split run, `cg --shard I/N`): which part it
+//!   is, of what script with which arguments, and whether it finished, for `cg merge`;
+//! - `shard_results` (likewise): the results of `shard_map(f, xs)` for the elements of this
+//!   part's share, as text, by run (a hash of script and arguments), call and element.
 
 use std::path::Path;
 use std::time::Duration;
@@ -132,6 +136,172 @@ impl Database {
             )),
             None => Err("the file is a database but not a cg store".to_string()),
         }
+    }
+
+    /// Notes that this store holds part `part.index` of a split run, not finished yet.
+    pub fn record_part(&self, part: &PartRow) -> DbResult<()> {
+        let c = &self.connection;
+        c.execute_batch(
+            "CREATE TABLE IF NOT EXISTS parts (
+                 part INTEGER PRIMARY KEY, parts INTEGER NOT NULL, name TEXT NOT NULL,
+                 text TEXT NOT NULL, args BLOB NOT NULL, expression INTEGER NOT NULL,
+                 engine TEXT NOT NULL, finished INTEGER NOT NULL, splits TEXT NOT NULL)",
+        )
+        .map_err(message)?;
+        c.execute(
+            "INSERT OR REPLACE INTO parts VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                part.index as i64,
+                part.count as i64,
+                part.name,
+                part.text,
+                join_args(&part.args),
+                part.expression,
+                part.engine,
+                part.finished,
+                part.splits
+            ],
+        )
+        .map_err(message)?;
+        Ok(())
+    }
+
+    /// Notes that part `index` finished, having split enumerations of the lengths `splits`.
+    pub fn finish_part(&self, index: u64, splits: &str) -> DbResult<()> {
+        self.connection
+            .execute(
+                "UPDATE parts SET finished = 1, splits = ?2 WHERE part = ?1",
+                params![index as i64, splits],
+            )
+            .map_err(message)?;
+        Ok(())
+    }
+
+    /// The parts of split runs this store holds (none for an ordinary store).
+    pub fn parts(&self) -> DbResult<Vec<PartRow>> {
+        let c = &self.connection;
+        let has_table: bool = c
+            .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'parts'")
+            .and_then(|mut s| s.exists([]))
+            .map_err(message)?;
+        if !has_table {
+            return Ok(Vec::new());
+        }
+        let mut s = c
+            .prepare(
+                "SELECT part, parts, name, text, args, expression, engine, finished, splits
+                 FROM parts ORDER BY part",
+            )
+            .map_err(message)?;
+        let rows = s
+            .query_map([], |r| {
+                Ok(PartRow {
+                    index: r.get::<_, i64>(0)? as u64,
+                    count: r.get::<_, i64>(1)? as u64,
+                    name: r.get(2)?,
+                    text: r.get(3)?,
+                    args: split_args(&r.get::<_, Vec<u8>>(4)?),
+                    expression: r.get(5)?,
+                    engine: r.get(6)?,
+                    finished: r.get(7)?,
+                    splits: r.get(8)?,
+                })
+            })
+            .map_err(message)?;
+        rows.collect::<Result<_, _>>().map_err(message)
+    }
+
+    /// Keeps the results of elements of the `call`-th split of run `run` (see `shard_map`).
+    pub fn keep_results(&mut self, run: &[u8], call: u64, rows: &[(u64, String)]) -> DbResult<()> {
+        let tx = self.connection.transaction().map_err(message)?;
+        tx.execute_batch(RESULTS_TABLE).map_err(message)?;
+        {
+            let mut insert = tx
+                .prepare_cached("INSERT OR REPLACE INTO shard_results VALUES (?1, ?2, ?3, ?4)")
+                .map_err(message)?;
+            for (element, text) in rows {
+                insert
+                    .execute(params![run, call as i64, *element as i64, text])
+                    .map_err(message)?;
+            }
+        }
+        tx.commit().map_err(message)
+    }
+
+    /// The results kept for the `call`-th split of run `run`, by element, in order.
+    pub fn results(&self, run: &[u8], call: u64) -> DbResult<Vec<(u64, String)>> {
+        if !self.has_table("main", "shard_results")? {
+            return Ok(Vec::new());
+        }
+        let mut s = self
+            .connection
+            .prepare_cached(
+                "SELECT element, value FROM shard_results WHERE run = ?1 AND call = ?2
+                 ORDER BY element",
+            )
+            .map_err(message)?;
+        let rows = s
+            .query_map(params![run, call as i64], |r| {
+                Ok((r.get::<_, i64>(0)? as u64, r.get(1)?))
+            })
+            .map_err(message)?;
+        rows.collect::<Result<_, _>>().map_err(message)
+    }
+
+    fn has_table(&self, schema: &str, name: &str) -> DbResult<bool> {
+        self.connection
+            .prepare(&format!(
+                "SELECT 1 FROM {schema}.sqlite_master WHERE type = 'table' AND name = ?1"
+            ))
+            .and_then(|mut s| s.exists([name]))
+            .map_err(message)
+    }
+
+    /// Adds every value kept in the store `other` to this one, in one transaction: games,
+    /// rulesets (matched by key: the two files number them differently), their positions,
+    /// and sequences (a longer one replacing a shorter one). The parts table is not copied:
+    /// the union is the store of a whole run.
+    pub fn absorb(&mut self, other: &Path) -> DbResult<()> {
+        let c = &self.connection;
+        c.execute(
+            "ATTACH DATABASE ?1 AS other",
+            [other.to_string_lossy().as_ref()],
+        )
+        .map_err(message)?;
+        let results = if self.has_table("other", "shard_results")? {
+            format!(
+                "{RESULTS_TABLE};
+                 INSERT OR IGNORE INTO main.shard_results SELECT * FROM other.shard_results;"
+            )
+        } else {
+            String::new()
+        };
+        let c = &self.connection;
+        let copied = c.execute_batch(&format!(
+            "BEGIN IMMEDIATE;
+             {results}
+             INSERT OR IGNORE INTO games (name, record) SELECT name, record FROM other.games;
+             INSERT OR IGNORE INTO rulesets (key, definition, engine, description)
+                 SELECT key, definition, engine, description FROM other.rulesets;
+             INSERT OR IGNORE INTO positions (ruleset, position, game)
+                 SELECT mine.id, p.position, p.game
+                 FROM other.positions p
+                 JOIN other.rulesets theirs ON theirs.id = p.ruleset
+                 JOIN main.rulesets mine ON mine.key = theirs.key;
+             INSERT INTO sequences (key, description, engine, of_games, length, data, checksum)
+                 SELECT key, description, engine, of_games, length, data, checksum
+                 FROM other.sequences WHERE true
+                 ON CONFLICT (key) DO UPDATE SET
+                     length = excluded.length, data = excluded.data, checksum = excluded.checksum
+                 WHERE excluded.length > sequences.length;
+             COMMIT;"
+        ));
+        if copied.is_err() {
+            let _ = c.execute_batch("ROLLBACK");
+        }
+        let detached = c.execute_batch("DETACH DATABASE other");
+        copied.map_err(message)?;
+        detached.map_err(message)
     }
 
     /// The id of the ruleset row with `key`, made if there is none.
@@ -436,4 +606,44 @@ pub struct SequenceInfo {
     pub description: String,
     pub engine: String,
     pub length: u64,
+}
+
+const RESULTS_TABLE: &str = "CREATE TABLE IF NOT EXISTS main.shard_results (
+    run BLOB NOT NULL, call INTEGER NOT NULL, element INTEGER NOT NULL, value TEXT NOT NULL,
+    PRIMARY KEY (run, call, element)) WITHOUT ROWID";
+
+/// What a part of a split run (`cg --shard I/N`) notes in its store.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PartRow {
+    /// I, from 1.
+    pub index: u64,
+    /// N.
+    pub count: u64,
+    /// The script's file name as given (`<expr>` for `-e`).
+    pub name: String,
+    /// The text run.
+    pub text: String,
+    /// The script's arguments.
+    pub args: Vec<String>,
+    /// Whether the text came from `-e` (its last value is printed) rather than a file.
+    pub expression: bool,
+    pub engine: String,
+    pub finished: bool,
+    /// The lengths of the enumerations split, comma-separated.
+    pub splits: String,
+}
+
+/// Arguments each ended by a NUL, which no command-line argument contains.
+fn join_args(args: &[String]) -> Vec<u8> {
+    args.iter().flat_map(|a| a.bytes().chain([0])).collect()
+}
+
+fn split_args(bytes: &[u8]) -> Vec<String> {
+    let mut args: Vec<String> = bytes
+        .split(|&b| b == 0)
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect();
+    // The NUL after the last argument leaves an empty piece behind it.
+    args.pop();
+    args
 }

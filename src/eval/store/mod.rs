@@ -14,6 +14,7 @@
 mod database;
 pub mod definition_hash;
 pub mod game_codec;
+pub mod merge;
 pub mod position_key;
 
 use std::cell::{Cell, RefCell};
@@ -24,6 +25,7 @@ use ahash::{AHashMap, AHashSet};
 
 use crate::core::Game;
 
+pub use database::PartRow;
 use database::{Batch, Counts, Database, SequenceRow};
 use definition_hash::{Key, ENGINE_VERSION};
 use game_codec::{GameHash, Record};
@@ -112,6 +114,33 @@ pub fn flush() -> Result<(), String> {
 
 fn with_store<T>(f: impl FnOnce(&mut OpenStore) -> T) -> Option<T> {
     STORE.with(|s| s.borrow_mut().as_mut().map(f))
+}
+
+/// Notes in the open store that this process runs part `part.index` of a split run
+/// (`cg --shard I/N`), so that `cg merge` can find it, check it against the other parts and
+/// run the script again; `false` if no store is open.
+pub fn record_part(part: &PartRow) -> Result<bool, String> {
+    with_store(|s| s.db.record_part(part).map(|()| true)).unwrap_or(Ok(false))
+}
+
+/// Notes in the open store that part `index` finished, after writing everything queued.
+pub fn finish_part(index: u64, splits: &str) -> Result<(), String> {
+    with_store(|s| {
+        s.flush()?;
+        s.db.finish_part(index, splits)
+    })
+    .unwrap_or(Ok(()))
+}
+
+/// Keeps, in one transaction, the results (as text) of elements of the `call`-th split of
+/// run `run`; `false` if no store is open.
+pub fn keep_shard_results(run: &[u8], call: u64, rows: &[(u64, String)]) -> Result<bool, String> {
+    with_store(|s| s.db.keep_results(run, call, rows).map(|()| true)).unwrap_or(Ok(false))
+}
+
+/// The results kept for the `call`-th split of run `run`, by element (none without a store).
+pub fn shard_results(run: &[u8], call: u64) -> Result<Vec<(u64, String)>, String> {
+    with_store(|s| s.db.results(run, call)).unwrap_or(Ok(Vec::new()))
 }
 
 /// The link of a ruleset instance with key `key` (see `definition_hash`), made if new;

@@ -1,0 +1,226 @@
+//! Builtins of a run split across processes (`cg script.cg --shard I/N`, see `eval::shard`).
+
+use crate::eval::error::{EvalError, EvalResult};
+use crate::eval::interp::Interpreter;
+use crate::eval::shard;
+use crate::eval::store;
+use crate::eval::value::Value;
+use crate::syntax::ast::Span;
+
+use super::{builtin, builtin_with_interpreter, Arg, Arity, Builtin};
+
+use Arity::Exactly;
+
+pub static BUILTINS: &[Builtin] = &[
+    builtin!("shard", "shard(xs)", Exactly(1),
+        "The share of the list, tuple, set, map (its keys) or range xs that this part of a run started with `--shard I/N` computes: the elements at positions I-1, I-1+N, I-1+2N, ... as a list; without `--shard`, every element (xs itself). `cg merge` combines the parts.",
+        "shard([10, 20, 30])  # [10,20,30]", |a, _| share(&a[0])),
+    builtin_with_interpreter!("shard_map", "shard_map(f, xs)", Exactly(2),
+        "The list of f(x) for the elements x of xs, split as `shard(xs)` splits it: a part of a run started with `--shard I/N --store PART` computes its share, gives it, and keeps it in PART; `cg merge` then gives every result to the whole script, read rather than computed. Without `--shard`, `map(f, xs)` as a list.",
+        "shard_map(x -> x * x, 1..=4)  # [1,4,9,16]", map_share),
+    builtin!("shard_index", "shard_index()", Exactly(0),
+        "The number I of this part of a run started with `--shard I/N` (from 1); 1 without `--shard`.",
+        "shard_index()  # 1", |_, _| Ok(Value::integer(shard::part().map_or(1, |p| p.index)))),
+    builtin!("shard_count", "shard_count()", Exactly(0),
+        "The number N of parts of a run started with `--shard I/N`; 1 without `--shard`.",
+        "shard_count()  # 1", |_, _| Ok(Value::integer(shard::part().map_or(1, |p| p.count)))),
+];
+
+fn share(arg: &Arg) -> EvalResult<Value> {
+    let xs = &arg.value;
+    if let Some(integers) = xs.integer_range() {
+        // A range is split without making its elements: it may hold 10^9 integers.
+        let length = integers.end.abs_diff(integers.start);
+        let Some(share) = shard::split(length) else {
+            return Ok(xs.clone());
+        };
+        let start = integers.start;
+        return Ok(Value::list(
+            share
+                .map(|k| Value::int(start.wrapping_add(k as i64)))
+                .collect(),
+        ));
+    }
+    let Some(length) = length(xs) else {
+        return Err(EvalError::new(
+            format!(
+                "shard(xs) splits a list, tuple, set, map or range, not {}",
+                xs.kind()
+            ),
+            arg.span.clone(),
+        ));
+    };
+    let Some(share) = shard::split(length) else {
+        return Ok(xs.clone());
+    };
+    let elements = xs.elements().unwrap_or_default();
+    Ok(Value::list(
+        share.map(|k| elements[k as usize].clone()).collect(),
+    ))
+}
+
+/// The number of elements of a collection `shard` splits; `None` for other values (a string
+/// is one position, not an enumeration of its characters).
+fn length(xs: &Value) -> Option<u64> {
+    let n = match xs {
+        Value::List(v) | Value::Set(v) => v.len(),
+        Value::Tuple(v) => v.len(),
+        Value::Map(m) => m.len(),
+        Value::NimList(list) => list.len(),
+        _ => return None,
+    };
+    Some(n as u64)
+}
+
+/// `shard_map(f, xs)`.
+fn map_share(interpreter: &mut Interpreter, args: &[Arg], span: &Span) -> EvalResult<Value> {
+    let (f, xs) = (&args[0].value, &args[1]);
+    let items = Enumeration::of(xs)?;
+    let call = shard::splits_so_far();
+    let run = shard::run();
+    let fail = |message: String| EvalError::new(message, span.clone());
+    let Some(share) = shard::split(items.len()) else {
+        // The whole run: the merge's run of the script reads what the parts kept.
+        if !run.is_empty() {
+            let kept = store::shard_results(&run, call).map_err(fail)?;
+            let complete = kept.len() as u64 == items.len()
+                && kept.iter().enumerate().all(|(i, (k, _))| *k == i as u64);
+            if complete && !kept.is_empty() {
+                let texts: Vec<&str> = kept.iter().map(|(_, t)| t.as_str()).collect();
+                return read_back(&texts).map_err(fail);
+            }
+        }
+        let results = (0..items.len())
+            .map(|k| apply(interpreter, f, items.get(k), span))
+            .collect::<EvalResult<Vec<Value>>>()?;
+        return Ok(Value::list(results));
+    };
+    let share: Vec<u64> = share.collect();
+    let results = share
+        .iter()
+        .map(|&k| apply(interpreter, f, items.get(k), span))
+        .collect::<EvalResult<Vec<Value>>>()?;
+    if !run.is_empty() {
+        keep(&run, call, &share, &results).map_err(fail)?;
+    }
+    Ok(Value::list(results))
+}
+
+fn apply(interpreter: &mut Interpreter, f: &Value, x: Value, span: &Span) -> EvalResult<Value> {
+    crate::core::check_interrupt();
+    let arg = Arg {
+        value: x,
+        span: span.clone(),
+    };
+    interpreter.call_value(f, vec![arg], span)
+}
+
+/// Keeps the results of this part's share in its store, as the text they print as, after
+/// checking that they are of kinds whose text reads back as the same value (a position,
+/// which prints as its value, or a thermograph would not).
+fn keep(run: &[u8], call: u64, share: &[u64], results: &[Value]) -> Result<(), String> {
+    if let Some(value) = results.iter().find(|v| !reads_back(v)) {
+        return Err(unreadable(value));
+    }
+    let rows: Vec<(u64, String)> = share
+        .iter()
+        .copied()
+        .zip(results.iter().map(text_in_list))
+        .collect();
+    store::keep_shard_results(run, call, &rows).map(drop)
+}
+
+/// Whether `value` prints as an expression that gives it back (NOTATION.md: every printed
+/// number and game can be typed back in; strings print quoted inside a list).
+fn reads_back(value: &Value) -> bool {
+    match value {
+        Value::Number(_)
+        | Value::Game(_)
+        | Value::Bool(_)
+        | Value::Outcome(_)
+        | Value::Str(_)
+        | Value::Grid(_)
+        | Value::NimList(_) => true,
+        Value::List(items) | Value::Set(items) => items.iter().all(reads_back),
+        Value::Tuple(items) => items.iter().all(reads_back),
+        Value::Map(map) => map.iter().all(|(k, v)| reads_back(k) && reads_back(v)),
+        _ => false,
+    }
+}
+
+fn unreadable(value: &Value) -> String {
+    format!(
+        "shard_map keeps its results as the text they print as, and `{}` ({}) does not read \
+         back as itself: give numbers, games, strings, booleans, outcomes, grids, or lists, \
+         tuples, sets and maps of them",
+        text_in_list(value),
+        value.kind()
+    )
+}
+
+/// How `value` prints as an element of a list (a string in quotes).
+fn text_in_list(value: &Value) -> String {
+    let list = Value::list(vec![value.clone()]).to_string();
+    list[1..list.len() - 1].to_string()
+}
+
+/// The list of the values written `texts`, read in an interpreter of their own (so that no
+/// name the script defined changes what they mean), a few thousand at a time: a list
+/// literal of 10^6 elements would take its syntax tree's hundreds of MB.
+fn read_back(texts: &[&str]) -> Result<Value, String> {
+    const CHUNK: usize = 4096;
+    let mut interpreter = Interpreter::new();
+    let mut values = Vec::with_capacity(texts.len());
+    for chunk in texts.chunks(CHUNK) {
+        let text = format!("[{}]", chunk.join(","));
+        match crate::eval::evaluate(&mut interpreter, &text) {
+            Ok(Value::List(read)) if read.len() == chunk.len() => values.extend_from_slice(&read),
+            _ => {
+                return Err(
+                    "the results kept for shard_map do not read back (a damaged store?)"
+                        .to_string(),
+                )
+            }
+        }
+    }
+    Ok(Value::list(values))
+}
+
+/// The elements of what `shard_map` splits, a range without making them.
+enum Enumeration {
+    Range(i64, u64),
+    Items(Vec<Value>),
+}
+
+impl Enumeration {
+    fn of(xs: &Arg) -> EvalResult<Enumeration> {
+        if let Some(integers) = xs.value.integer_range() {
+            let length = integers.end.abs_diff(integers.start);
+            return Ok(Enumeration::Range(integers.start, length));
+        }
+        match length(&xs.value) {
+            Some(_) => Ok(Enumeration::Items(xs.value.elements().unwrap_or_default())),
+            None => Err(EvalError::new(
+                format!(
+                    "shard_map(f, xs) splits a list, tuple, set, map or range, not {}",
+                    xs.value.kind()
+                ),
+                xs.span.clone(),
+            )),
+        }
+    }
+
+    fn len(&self) -> u64 {
+        match self {
+            Enumeration::Range(_, n) => *n,
+            Enumeration::Items(v) => v.len() as u64,
+        }
+    }
+
+    fn get(&self, k: u64) -> Value {
+        match self {
+            Enumeration::Range(start, _) => Value::int(start.wrapping_add(k as i64)),
+            Enumeration::Items(v) => v[k as usize].clone(),
+        }
+    }
+}
