@@ -2,16 +2,19 @@
 //!
 //! Large games keep millions of positions, nearly all of them small bit-board grids or
 //! machine integers (bit sets of vertices), and look one up for every option of every
-//! position: the time goes into waiting for memory. So those positions are kept apart, each as
-//! three words next to its value in a 32-byte slot of an open-addressed array (a lookup reads
-//! one cache line, which can be fetched ahead of time with [`PositionTable::prefetch`]); every
-//! other position goes to a general hash map.
+//! position: the time goes into waiting for memory, and the memory is mostly this table. So
+//! those positions are kept apart, next to their values in open-addressed arrays (a lookup
+//! reads one cache line, which can be fetched ahead of time with [`PositionTable::prefetch_by`]):
+//! a position that fits one word (a grid of at most 50 cells, its shape named by a small
+//! number, or a non-negative integer) in a 16-byte slot, any other packed grid in three words
+//! in a 32-byte slot. Every other position goes to a general hash map.
 //!
 //! The packed positions are shared with the threads that help value the same positions
 //! (`eval::parallel`): they are spread over shards by hash, each behind its own lock, so that two
 //! threads seldom wait for each other. The other positions are language values, which stay on
 //! their thread.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use ahash::AHashMap;
@@ -61,7 +64,8 @@ impl PositionTable {
     /// `get`, with the key of `position` already computed.
     pub fn get_by(&self, position: &Value, key: TableKey) -> Option<Game> {
         match key.0 {
-            Some(key) => self.packed.shard(&key).get(&key),
+            Some(PackedKey::Short(key)) => self.packed.shard(key.hash()).short.get(&key),
+            Some(PackedKey::Long(key)) => self.packed.shard(key.hash()).long.get(&key),
             None => self.others.get(position).copied(),
         }
     }
@@ -74,7 +78,8 @@ impl PositionTable {
     /// `insert`, with the key of `position` already computed.
     pub fn insert_by(&mut self, position: Value, key: TableKey, value: Game) {
         match key.0 {
-            Some(key) => self.packed.shard(&key).insert(key, value),
+            Some(PackedKey::Short(key)) => self.packed.shard(key.hash()).short.insert(key, value),
+            Some(PackedKey::Long(key)) => self.packed.shard(key.hash()).long.insert(key, value),
             None => {
                 self.others.insert(position, value);
             }
@@ -84,8 +89,10 @@ impl PositionTable {
     /// Starts loading the place where the position of `key` would be, so that a `get` soon
     /// after does not wait for memory.
     pub fn prefetch_by(&self, key: TableKey) {
-        if let Some(key) = key.0 {
-            self.packed.shard(&key).prefetch(&key);
+        match key.0 {
+            Some(PackedKey::Short(key)) => self.packed.shard(key.hash()).short.prefetch(&key),
+            Some(PackedKey::Long(key)) => self.packed.shard(key.hash()).long.prefetch(&key),
+            None => {}
         }
     }
 
@@ -93,7 +100,10 @@ impl PositionTable {
         self.packed
             .shards
             .iter()
-            .map(|s| lock(s).len)
+            .map(|s| {
+                let shard = lock(s);
+                shard.short.len + shard.long.len
+            })
             .sum::<usize>()
             + self.others.len()
     }
@@ -101,7 +111,7 @@ impl PositionTable {
     /// Forgets every position and gives back the memory.
     pub fn clear(&mut self) {
         for shard in self.packed.shards.iter() {
-            *lock(shard) = PackedTable::default();
+            *lock(shard) = Shard::default();
         }
         self.others = AHashMap::new();
     }
@@ -109,17 +119,26 @@ impl PositionTable {
     /// Forgets every position but keeps the memory for the next ones.
     pub fn empty(&mut self) {
         for shard in self.packed.shards.iter() {
-            lock(shard).empty();
+            let mut shard = lock(shard);
+            shard.short.empty();
+            shard.long.empty();
         }
         self.others.clear();
     }
 }
 
-/// The packed positions, in shards chosen by the low bits of the hash (a shard's own table
-/// uses the high bits).
+/// The packed positions, in shards chosen by the low bits of the hash (a shard's own tables
+/// use the high bits).
 #[derive(Debug)]
 pub struct SharedPositions {
-    shards: Box<[Mutex<PackedTable>]>,
+    shards: Box<[Mutex<Shard>]>,
+}
+
+/// One shard: the positions of one-word keys and those of three-word keys.
+#[derive(Debug, Default)]
+struct Shard {
+    short: OpenTable<u64>,
+    long: OpenTable<[u64; 3]>,
 }
 
 /// Enough shards that the threads of a large machine seldom meet on one.
@@ -134,81 +153,179 @@ impl Default for SharedPositions {
 }
 
 impl SharedPositions {
-    fn shard(&self, key: &PackedKey) -> MutexGuard<'_, PackedTable> {
-        lock(&self.shards[hash(key) as usize % SHARDS])
+    fn shard(&self, hash: u64) -> MutexGuard<'_, Shard> {
+        lock(&self.shards[hash as usize % SHARDS])
     }
 }
 
 /// A shard's lock. A thread interrupted while holding it leaves the table sound (an insertion
 /// is not interrupted), so the lock is taken back rather than declared poisoned.
-fn lock(shard: &Mutex<PackedTable>) -> MutexGuard<'_, PackedTable> {
+fn lock(shard: &Mutex<Shard>) -> MutexGuard<'_, Shard> {
     shard
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// A position in three words: for a packed grid, its shape and symbols, then its 128 cell
-/// bits; for a grid of bytes with a few symbols, the same with a few bits a cell (see
-/// `Grid::dense_words`); for an integer, a marker and the integer. Word 0 is never zero (it carries a marker
-/// bit), so an all-zero slot is free.
-type PackedKey = [u64; 3];
+/// A packed position: in one word when it fits, else in three.
+#[derive(Clone, Copy, Debug)]
+enum PackedKey {
+    Short(u64),
+    Long([u64; 3]),
+}
 
+/// Long keys. For a packed grid: its shape and symbols, then its 128 cell bits; for a grid of
+/// bytes with a few symbols, the same with a few bits a cell (see `Grid::dense_words`); for an
+/// integer, a marker and the integer. Word 0 is never zero (it carries a marker bit), so an
+/// all-zero slot is free.
 const GRID: u64 = 1 << 48;
 const INTEGER: u64 = 1 << 49;
+
+/// Short keys, never zero. A packed grid whose cells (at the top of its 128 bits) fit in
+/// `SHORT_CELLS` bits: bit 63, the number of its shape (`shape_number`) and the cells. A
+/// non-negative integer below 2^62: bit 62 and the integer.
+const SHORT_GRID: u64 = 1 << 63;
+const SHORT_CELLS: u32 = 50;
+const SHORT_INTEGER: u64 = 1 << 62;
 
 fn packed_key(position: &Value) -> Option<PackedKey> {
     match position {
         Value::Grid(g) => match g.packed_words() {
-            Some([shape, high, low]) => Some([shape | GRID, high, low]),
+            Some([shape, high, low]) => Some(
+                short_grid(shape, high, low)
+                    .map_or(PackedKey::Long([shape | GRID, high, low]), PackedKey::Short),
+            ),
             // Its first word has bit 63 set, which no other key has.
-            None => g.dense_words(),
+            None => g.dense_words().map(PackedKey::Long),
         },
         // Integers that fit a word are always `Small` (see `Num`), so this is equality.
-        Value::Number(Num::Small(n)) => Some([INTEGER, *n as u64, 0]),
+        Value::Number(Num::Small(n)) => Some(if (0..1 << 62).contains(n) {
+            PackedKey::Short(SHORT_INTEGER | *n as u64)
+        } else {
+            PackedKey::Long([INTEGER, *n as u64, 0])
+        }),
         _ => None,
     }
 }
 
-/// Mixes the key so that its top bits, which choose the slot, depend on every bit of it.
-fn hash(key: &PackedKey) -> u64 {
-    let a = (key[1] ^ key[0].rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let b = (key[2] ^ a.rotate_left(29)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    b ^ b >> 31
+/// The one-word key of a packed grid, if its cells fit.
+fn short_grid(shape: u64, high: u64, low: u64) -> Option<u64> {
+    let spare = 64 - SHORT_CELLS;
+    if low != 0 || high & ((1 << spare) - 1) != 0 {
+        return None;
+    }
+    Some(SHORT_GRID | shape_number(shape)? << SHORT_CELLS | high >> spare)
 }
 
-/// A key and its value; 32 bytes, so that no slot straddles two cache lines of a table
+/// How many shapes (dimensions and symbols of a grid) get a number: 2^13, the bits left in a
+/// short key beside the marker and the cells.
+const SHAPE_NUMBERS: usize = 1 << (63 - SHORT_CELLS);
+
+/// The numbers given to shapes, for every table of the process: a shape's number is the slot
+/// it took here (open addressing, never emptied, so a number is never reused). Threads read it
+/// without a lock; a new shape takes its slot by compare-and-swap.
+static SHAPES: [AtomicU64; SHAPE_NUMBERS] = [const { AtomicU64::new(0) }; SHAPE_NUMBERS];
+
+/// The number of a shape word, or `None` once every number is taken (or for a zero word, which
+/// marks a free slot here).
+fn shape_number(shape: u64) -> Option<u64> {
+    if shape == 0 {
+        return None;
+    }
+    let mut i = (shape.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % SHAPE_NUMBERS;
+    for _ in 0..SHAPE_NUMBERS {
+        match SHAPES[i].load(Ordering::Acquire) {
+            s if s == shape => return Some(i as u64),
+            0 => match SHAPES[i].compare_exchange(0, shape, Ordering::AcqRel, Ordering::Acquire) {
+                Ok(_) => return Some(i as u64),
+                Err(s) if s == shape => return Some(i as u64),
+                Err(_) => {}
+            },
+            _ => {}
+        }
+        i = (i + 1) % SHAPE_NUMBERS;
+    }
+    None
+}
+
+/// A key of an open-addressed table.
+trait SlotKey: Copy + Eq {
+    /// The key of a free slot, never a real key.
+    const FREE: Self;
+    /// Mixed so that its top bits (the slot) and low bits (the shard) depend on every bit.
+    fn hash(&self) -> u64;
+    fn is_free(&self) -> bool;
+}
+
+impl SlotKey for u64 {
+    const FREE: u64 = 0;
+
+    fn hash(&self) -> u64 {
+        let a = self.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let b = (a ^ a >> 29).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        b ^ b >> 31
+    }
+
+    fn is_free(&self) -> bool {
+        *self == 0
+    }
+}
+
+impl SlotKey for [u64; 3] {
+    const FREE: [u64; 3] = [0; 3];
+
+    fn hash(&self) -> u64 {
+        let a = (self[1] ^ self[0].rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let b = (self[2] ^ a.rotate_left(29)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        b ^ b >> 31
+    }
+
+    fn is_free(&self) -> bool {
+        self[0] == 0
+    }
+}
+
+/// A key and its value: 16 or 32 bytes, so that no slot straddles two cache lines of a table
 /// allocated on a 32-byte boundary (large tables come whole pages from the system).
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
-struct Slot {
-    key: PackedKey,
+struct Slot<K> {
+    key: K,
     value: Game,
 }
 
-const FREE: Slot = Slot {
-    key: [0; 3],
-    value: Game::ZERO,
-};
-
 /// Open addressing with linear probing over a power-of-two number of slots, at most
 /// `MAX_LOAD_PERCENT` full. No removal: tables only grow or are emptied whole.
-#[derive(Debug, Default)]
-struct PackedTable {
-    slots: Vec<Slot>,
+#[derive(Debug)]
+struct OpenTable<K> {
+    slots: Vec<Slot<K>>,
     len: usize,
+}
+
+impl<K> Default for OpenTable<K> {
+    fn default() -> OpenTable<K> {
+        OpenTable {
+            slots: Vec::new(),
+            len: 0,
+        }
+    }
 }
 
 const MAX_LOAD_PERCENT: usize = 70;
 const MIN_SLOTS: usize = 64;
 
-impl PackedTable {
-    fn home(&self, key: &PackedKey) -> usize {
+impl<K: SlotKey> OpenTable<K> {
+    const FREE_SLOT: Slot<K> = Slot {
+        key: K::FREE,
+        value: Game::ZERO,
+    };
+
+    fn home(&self, key: &K) -> usize {
         // The top bits of the hash, as many as the table has index bits.
         let bits = self.slots.len().trailing_zeros();
-        (hash(key) >> (64 - bits)) as usize
+        (key.hash() >> (64 - bits)) as usize
     }
 
-    fn get(&self, key: &PackedKey) -> Option<Game> {
+    fn get(&self, key: &K) -> Option<Game> {
         if self.slots.is_empty() {
             return None;
         }
@@ -219,14 +336,14 @@ impl PackedTable {
             if slot.key == *key {
                 return Some(slot.value);
             }
-            if slot.key[0] == 0 {
+            if slot.key.is_free() {
                 return None;
             }
             i = (i + 1) & mask;
         }
     }
 
-    fn insert(&mut self, key: PackedKey, value: Game) {
+    fn insert(&mut self, key: K, value: Game) {
         if (self.len + 1) * 100 > self.slots.len() * MAX_LOAD_PERCENT {
             self.grow();
         }
@@ -238,7 +355,7 @@ impl PackedTable {
                 slot.value = value;
                 return;
             }
-            if slot.key[0] == 0 {
+            if slot.key.is_free() {
                 *slot = Slot { key, value };
                 self.len += 1;
                 return;
@@ -251,26 +368,26 @@ impl PackedTable {
         let size = (self.slots.len() * 2).max(MIN_SLOTS);
         crate::core::memory::reserve(
             &format!("the position table of a ruleset ({} positions)", self.len),
-            size * std::mem::size_of::<Slot>(),
+            size * std::mem::size_of::<Slot<K>>(),
         );
-        let old = std::mem::replace(&mut self.slots, vec![FREE; size]);
+        let old = std::mem::replace(&mut self.slots, vec![Self::FREE_SLOT; size]);
         let mask = size - 1;
-        for slot in old.into_iter().filter(|s| s.key[0] != 0) {
+        for slot in old.into_iter().filter(|s| !s.key.is_free()) {
             let mut i = self.home(&slot.key);
-            while self.slots[i].key[0] != 0 {
+            while !self.slots[i].key.is_free() {
                 i = (i + 1) & mask;
             }
             self.slots[i] = slot;
         }
     }
 
-    fn prefetch(&self, key: &PackedKey) {
+    fn prefetch(&self, key: &K) {
         if self.slots.is_empty() {
             return;
         }
         let i = self.home(key);
-        let slot: *const Slot = &self.slots[i];
-        let next: *const Slot = &self.slots[(i + 2) & (self.slots.len() - 1)];
+        let slot: *const Slot<K> = &self.slots[i];
+        let next: *const Slot<K> = &self.slots[(i + 2) & (self.slots.len() - 1)];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch only hints the cache; the address is inside the table.
         unsafe {
@@ -279,11 +396,11 @@ impl PackedTable {
             _mm_prefetch::<_MM_HINT_T0>(next.cast());
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        let _ = (slot, next);
     }
 
     fn empty(&mut self) {
-        self.slots.fill(FREE);
+        self.slots.fill(Self::FREE_SLOT);
         self.len = 0;
     }
 }
@@ -374,6 +491,59 @@ mod tests {
             assert_eq!(first.get(&board(n)), Some(value(n)), "board {n}");
         }
         assert_eq!(first.get(&board(threads * each + 1000)), None);
+    }
+
+    /// Grids of every shape up to 8 x 8 over two symbol pairs (one-word keys up to 50 cells,
+    /// three-word keys beyond), and integers at the edges of one-word keys: each comes back
+    /// with its own value.
+    #[test]
+    fn one_word_and_three_word_keys_never_meet() {
+        let mut all = Vec::new();
+        for (h, w) in (1..=8).flat_map(|h| (1..=8).map(move |w| (h, w))) {
+            for (a, b) in [('.', '#'), ('x', '.')] {
+                for n in [0u64, 1, 5, u64::MAX] {
+                    let text: Vec<String> = (0..h)
+                        .map(|r| {
+                            (0..w)
+                                .map(|c| {
+                                    if n >> ((r * w + c) % 64) & 1 == 1 {
+                                        b
+                                    } else {
+                                        a
+                                    }
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    all.push(grid(&text.join("|")));
+                }
+            }
+        }
+        for n in [0i64, 1, (1 << 62) - 1, 1 << 62, i64::MAX, -1, i64::MIN] {
+            all.push(Value::Number(n.into()));
+        }
+        let mut seen = ahash::AHashSet::new();
+        all.retain(|b| seen.insert(b.clone()));
+        let mut t = PositionTable::default();
+        for (i, b) in all.iter().enumerate() {
+            t.insert(b.clone(), Game::integer(i as i64));
+        }
+        assert_eq!(t.len(), all.len());
+        assert!(t.others.is_empty(), "every one of these has a packed key");
+        for (i, b) in all.iter().enumerate() {
+            assert_eq!(t.get(b), Some(Game::integer(i as i64)), "{b:?}");
+        }
+        let short = |v: &Value| matches!(packed_key(v), Some(PackedKey::Short(_)));
+        assert!(short(&grid("......|......|......|......|......|......")));
+        // A cell past the 50th taken: three words (an empty board of 56 cells fits in one).
+        assert!(!short(&grid(
+            "........|........|........|........|........|........|.......#"
+        )));
+        assert!(short(&grid(
+            "........|........|........|........|........|........|........"
+        )));
+        assert!(short(&Value::Number(((1i64 << 62) - 1).into())));
+        assert!(!short(&Value::Number((1i64 << 62).into())));
     }
 
     #[test]

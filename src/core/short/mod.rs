@@ -4,6 +4,7 @@
 
 pub(crate) mod arith;
 pub(crate) mod canonical;
+mod chunked;
 pub(crate) mod compare;
 pub(crate) mod game;
 pub(crate) mod incentives;

@@ -5,19 +5,23 @@
 //! `arith`, `properties`) are methods of `Store` that call each other directly; the public API of
 //! `Game` reaches the store through `with_store`.
 //!
-//! There is one store for the whole process, behind a lock, so that a `Game` means the same
-//! canonical form on every thread: the workers of a parallel ruleset evaluation share one table
-//! of values (`eval::parallel`), and their values must be comparable by id. A thread holds the
-//! lock for one public operation (a canonical form, a sum, a comparison), which in ruleset
-//! evaluation is a small part of the time (see `docs/parallel.md`).
+//! The arena is one for the whole process, so that a `Game` means the same canonical form on
+//! every thread: the workers of a parallel ruleset evaluation share one table of values
+//! (`eval::parallel`), and their values must be comparable by id. Reading the arena (a game's
+//! options, its stops) takes no lock: its items lie in chunks that never move (`chunked`), and
+//! only adding a game takes the interning lock. The operation caches (sums, comparisons, stops,
+//! ...) are each thread's own, in its `Store`: a thread computes without waiting for any other,
+//! and a helper thread's caches go when it ends (see `docs/parallel.md`).
 
+use std::cell::RefCell;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::ops::Range;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 
 use ahash::{AHashMap, RandomState};
 use hashbrown::HashTable;
 
+use super::chunked::Chunked;
 use super::game::{Game, SmallNus};
 use super::nus::Nus;
 use super::quick_stops::QuickStops;
@@ -67,16 +71,58 @@ pub enum Side {
     Right,
 }
 
-pub(crate) struct Store {
-    nodes: Vec<Node>,
+/// The canonical forms of the process: read by any thread without a lock, grown by one thread
+/// at a time under `interning`.
+struct Arena {
+    nodes: Chunked<Node>,
     /// The stops of each node, by arena index (see `quick_stops`).
-    node_stops: Vec<QuickStops>,
-    pub(crate) pool: Vec<Game>,
-    /// Interning table for general forms: holds arena indices, hashed by their option lists.
-    general_index: HashTable<u32>,
-    large_nus_index: AHashMap<Nus, u32>,
-    hasher: RandomState,
-    /// Options of number-up-star values, expanded on first use.
+    stops: Chunked<QuickStops>,
+    pool: Chunked<Game>,
+    interning: LazyLock<Mutex<Interning>>,
+}
+
+/// The indexes that find a form already in the arena, and the proof of being its only writer.
+struct Interning {
+    /// General forms: arena indices, hashed by their option lists.
+    general: HashTable<u32>,
+    large_nus: AHashMap<Nus, u32>,
+    /// Options of number-up-star values, written out on first use by any thread.
+    nus_spans: AHashMap<Game, OptionSpan>,
+}
+
+static ARENA: Arena = Arena {
+    nodes: Chunked::new("games"),
+    stops: Chunked::new("games"),
+    pool: Chunked::new("options"),
+    interning: LazyLock::new(|| {
+        Mutex::new(Interning {
+            general: HashTable::new(),
+            large_nus: AHashMap::new(),
+            nus_spans: AHashMap::new(),
+        })
+    }),
+};
+
+/// The hasher of option lists: the same on every thread, since the interning index is shared.
+const OPTION_HASHER: RandomState = RandomState::with_seeds(0x9e37, 0x79b9, 0x7f4a, 0x7c15);
+
+/// The interning lock. A refusal (the memory limit) can unwind while it is held; the indexes
+/// are still sound then (an index entry is added only after its item is published), so the lock
+/// is taken back rather than declared poisoned.
+fn interning() -> MutexGuard<'static, Interning> {
+    ARENA
+        .interning
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A thread's view of the arena, with its own operation caches.
+pub(crate) struct Store {
+    nodes: &'static Chunked<Node>,
+    node_stops: &'static Chunked<QuickStops>,
+    pub(crate) pool: &'static Chunked<Game>,
+    /// The spans of number-up-star values this thread has asked for (the shared map is behind
+    /// the interning lock).
     nus_spans: AHashMap<Game, OptionSpan>,
     pub(crate) neg_cache: AHashMap<Game, Game>,
     pub(crate) sum_cache: AHashMap<(Game, Game), Game>,
@@ -100,21 +146,14 @@ pub(crate) struct Store {
     pub(crate) ordinal_sum_cache: AHashMap<(Game, Game), Game>,
 }
 
-static STORE: Mutex<Option<Store>> = Mutex::new(None);
-
-/// Runs `f` on the store. Store methods never call this (they call each other), so the lock is
-/// never taken twice by one thread.
-pub(crate) fn with_store<R>(f: impl FnOnce(&mut Store) -> R) -> R {
-    f(lock().get_or_insert_with(Store::new))
+thread_local! {
+    static STORE: RefCell<Store> = RefCell::new(Store::new());
 }
 
-/// The store's lock. An interrupt or a refusal unwinds through `with_store` while the lock is
-/// held; the store is still sound then (entries are written only once computed), so the lock
-/// is taken back rather than declared poisoned.
-fn lock() -> MutexGuard<'static, Option<Store>> {
-    STORE
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+/// Runs `f` on this thread's store. Store methods never call this (they call each other), so
+/// the store is never borrowed twice.
+pub(crate) fn with_store<R>(f: impl FnOnce(&mut Store) -> R) -> R {
+    STORE.with(|s| f(&mut s.borrow_mut()))
 }
 
 /// Sizes of the arena and caches, for memory reports.
@@ -122,7 +161,7 @@ pub fn store_stats() -> StoreStats {
     with_store(|s| s.stats())
 }
 
-/// Forgets the operation caches; the arena stays, so every `Game` stays valid.
+/// Forgets this thread's operation caches; the arena stays, so every `Game` stays valid.
 pub fn clear_caches() {
     with_store(|s| s.clear_caches())
 }
@@ -139,12 +178,9 @@ pub struct StoreStats {
 impl Store {
     fn new() -> Store {
         Store {
-            nodes: Vec::new(),
-            node_stops: Vec::new(),
-            pool: Vec::new(),
-            general_index: HashTable::new(),
-            large_nus_index: AHashMap::new(),
-            hasher: RandomState::with_seeds(0x9e37, 0x79b9, 0x7f4a, 0x7c15),
+            nodes: &ARENA.nodes,
+            node_stops: &ARENA.stops,
+            pool: &ARENA.pool,
             nus_spans: AHashMap::new(),
             neg_cache: AHashMap::new(),
             sum_cache: AHashMap::new(),
@@ -212,28 +248,14 @@ impl Store {
         if let Some(g) = SmallNus::from_nus(&nus).and_then(SmallNus::pack) {
             return g;
         }
-        if let Some(&i) = self.large_nus_index.get(&nus) {
+        let mut interning = interning();
+        if let Some(&i) = interning.large_nus.get(&nus) {
             return Game::from_index(i);
         }
         let stops = QuickStops::of_number(&nus.number);
-        let i = self.push_node(Node::LargeNus(Box::new(nus.clone())), stops);
-        self.large_nus_index.insert(nus, i);
+        let i = push_node(&mut interning, Node::LargeNus(Box::new(nus.clone())), stops);
+        interning.large_nus.insert(nus, i);
         Game::from_index(i)
-    }
-
-    fn push_node(&mut self, node: Node, stops: QuickStops) -> u32 {
-        let i = u32::try_from(self.nodes.len()).expect("more than 2^31 distinct canonical games");
-        assert!(i < 1 << 31, "more than 2^31 distinct canonical games");
-        if self.nodes.len() == self.nodes.capacity() {
-            let each = std::mem::size_of::<Node>() + std::mem::size_of::<QuickStops>();
-            crate::core::memory::reserve(
-                &format!("the table of canonical games ({} games)", self.nodes.len()),
-                self.nodes.capacity().max(1024) * each,
-            );
-        }
-        self.nodes.push(node);
-        self.node_stops.push(stops);
-        i
     }
 
     /// The stops of `g`, exact or NaN (see `quick_stops`).
@@ -254,25 +276,30 @@ impl Store {
         if let Some(&span) = self.nus_spans.get(&g) {
             return span;
         }
-        let nus = self.nus(g).expect("a game is general or number-up-star");
-        refuse_huge_expansion(&nus);
-        let (left, right) = nus.options();
-        let left: Vec<Game> = left.into_iter().map(|n| self.nus_game(n)).collect();
-        let right: Vec<Game> = right.into_iter().map(|n| self.nus_game(n)).collect();
-        let span = self.push_options(&left, &right);
+        let known = interning().nus_spans.get(&g).copied();
+        let span = match known {
+            Some(span) => span,
+            None => self.expand_nus(g),
+        };
         self.nus_spans.insert(g, span);
         span
     }
 
-    fn push_options(&mut self, left: &[Game], right: &[Game]) -> OptionSpan {
-        let start = self.pool.len();
-        self.pool.extend_from_slice(left);
-        self.pool.extend_from_slice(right);
-        OptionSpan {
-            start,
-            left: left.len() as u32,
-            right: right.len() as u32,
+    /// Writes out the options of a number-up-star value, unless another thread just did.
+    fn expand_nus(&mut self, g: Game) -> OptionSpan {
+        let nus = self.nus(g).expect("a game is general or number-up-star");
+        refuse_huge_expansion(&nus);
+        let (left, right) = nus.options();
+        // The options' handles first: a large one takes the interning lock itself.
+        let left: Vec<Game> = left.into_iter().map(|n| self.nus_game(n)).collect();
+        let right: Vec<Game> = right.into_iter().map(|n| self.nus_game(n)).collect();
+        let mut interning = interning();
+        if let Some(&span) = interning.nus_spans.get(&g) {
+            return span;
         }
+        let span = push_options(&mut interning, &left, &right);
+        interning.nus_spans.insert(g, span);
+        span
     }
 
     pub fn options(&mut self, g: Game, side: Side) -> Vec<Game> {
@@ -281,14 +308,7 @@ impl Store {
             Side::Left => span.left(),
             Side::Right => span.right(),
         };
-        self.pool[range].to_vec()
-    }
-
-    fn hash_options(&self, left: &[Game], right: &[Game]) -> u64 {
-        let mut h = self.hasher.build_hasher();
-        left.hash(&mut h);
-        right.hash(&mut h);
-        h.finish()
+        range.map(|i| self.pool[i]).collect()
     }
 
     /// The handle of the general canonical form with these options (which must be canonical,
@@ -296,42 +316,32 @@ impl Store {
     pub fn intern(&mut self, mut left: Vec<Game>, mut right: Vec<Game>) -> Game {
         left.sort_unstable();
         right.sort_unstable();
-        let hash = self.hash_options(&left, &right);
-        let Store {
-            nodes,
-            pool,
-            general_index,
-            ..
-        } = self;
-        let same = |&i: &u32| match &nodes[i as usize] {
-            Node::General(span) => pool[span.left()] == left[..] && pool[span.right()] == right[..],
+        let hash = hash_options(left.iter().copied(), right.iter().copied());
+        let same = |&i: &u32| match ARENA.nodes[i as usize] {
+            Node::General(span) => {
+                options_equal(span.left(), &left) && options_equal(span.right(), &right)
+            }
             Node::LargeNus(_) => false,
         };
-        if let Some(&i) = general_index.find(hash, same) {
+        let mut interning = interning();
+        if let Some(&i) = interning.general.find(hash, same) {
             return Game::from_index(i);
         }
         let stops = QuickStops::of_options(
             left.iter().map(|&g| self.quick_stops(g)),
             right.iter().map(|&g| self.quick_stops(g)),
         );
-        let span = self.push_options(&left, &right);
-        let i = self.push_node(Node::General(span), stops);
-        let Store {
-            nodes,
-            pool,
-            general_index,
-            hasher,
-            ..
-        } = self;
-        general_index.insert_unique(hash, i, |&j| match &nodes[j as usize] {
-            Node::General(span) => {
-                let mut h = hasher.build_hasher();
-                pool[span.left()].hash(&mut h);
-                pool[span.right()].hash(&mut h);
-                h.finish()
-            }
-            Node::LargeNus(_) => 0,
-        });
+        let span = push_options(&mut interning, &left, &right);
+        let i = push_node(&mut interning, Node::General(span), stops);
+        interning
+            .general
+            .insert_unique(hash, i, |&j| match ARENA.nodes[j as usize] {
+                Node::General(span) => hash_options(
+                    span.left().map(|k| ARENA.pool[k]),
+                    span.right().map(|k| ARENA.pool[k]),
+                ),
+                Node::LargeNus(_) => 0,
+            });
         Game::from_index(i)
     }
 
@@ -351,6 +361,47 @@ impl Store {
         self.conway_cache.clear();
         self.ordinal_sum_cache.clear();
     }
+}
+
+/// Adds a node to the arena (under the interning lock, whose guard `interning` is).
+fn push_node(interning: &mut Interning, node: Node, stops: QuickStops) -> u32 {
+    // A node's stops are read only through its index, after the node itself is found: push
+    // them first, so that they are published when the node is.
+    let j = ARENA.stops.push(interning, stops);
+    let i = ARENA.nodes.push(interning, node);
+    debug_assert_eq!(i, j);
+    assert!(i < 1 << 31, "more than 2^31 distinct canonical games");
+    i as u32
+}
+
+/// Adds a game's options to the pool (under the interning lock).
+fn push_options(interning: &mut Interning, left: &[Game], right: &[Game]) -> OptionSpan {
+    let start = ARENA.pool.len();
+    for &g in left.iter().chain(right) {
+        ARENA.pool.push(interning, g);
+    }
+    OptionSpan {
+        start,
+        left: left.len() as u32,
+        right: right.len() as u32,
+    }
+}
+
+fn options_equal(range: Range<usize>, options: &[Game]) -> bool {
+    range.len() == options.len() && range.zip(options).all(|(i, &g)| ARENA.pool[i] == g)
+}
+
+/// The hash of an option list, the same whether the options are read from the pool or given.
+fn hash_options(
+    left: impl ExactSizeIterator<Item = Game>,
+    right: impl ExactSizeIterator<Item = Game>,
+) -> u64 {
+    let mut h = OPTION_HASHER.build_hasher();
+    h.write_usize(left.len());
+    left.for_each(|g| g.hash(&mut h));
+    h.write_usize(right.len());
+    right.for_each(|g| g.hash(&mut h));
+    h.finish()
 }
 
 /// The largest nimber, and number of ups, whose options the engine writes out: *n has n
