@@ -24,7 +24,8 @@ use super::error::{EvalError, EvalResult};
 use super::interp::Interpreter;
 use super::value::Value;
 
-/// Every table of builtins (names are unique across them), in groups, each under the heading `:help` lists it by.
+/// Every table of builtins (names are unique across them), in groups, each under the heading
+/// `:help` lists it by.
 static TABLES: &[(&str, &[Builtin])] = &[
     ("Games", games::BUILTINS),
     ("Temperature theory", thermal::BUILTINS),
