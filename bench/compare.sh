@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The performance targets of the project (issue 8), measured: each workload runs as a fresh
 # `cg -e` process under /usr/bin/time; the table gives the median wall time of RUNS runs (3 by
-# default), the peak resident memory of the slowest run, the target and whether it is met.
+# default), the median CPU time (user + system, all threads), the peak resident memory of the
+# slowest run, the target and whether it is met. CPU beside wall time tells a loaded machine
+# (wall far above CPU) from a slow program.
 #
 #   bench/compare.sh            every workload but Domineering 6x6 (about 15 minutes; RUNS=1: 5)
 #   bench/compare.sh --full     with Officers to 10^8 and Domineering 6x6 (up to 15 more minutes)
+#   bench/compare.sh --heaps    issue 20's heap-sequence targets alone, Officers to 10^8 included
+#                               (a time limit of 3.33 s for 10^7 values is 3 million a second)
 #   RUNS=1 bench/compare.sh     one run each
 #
 # Every workload is a ruleset or builtin as a user would type it: Domineering is the stdlib
@@ -25,34 +29,51 @@ workloads=(
   "octal 0.07 to 10^6@@len(grundy(octal 0.07, 0..=1000000))@@10@@0"
   "octal 0.137 to 10^6@@len(grundy(octal 0.137, 0..=1000000))@@10@@0"
   "octal 0.6 (Officers) to 10^6@@len(grundy(octal 0.6, 0..=1000000))@@1@@0"
-  "octal 0.77 to 10^8, compact@@len(grundy(octal 0.77, 0..=100000000))@@10@@1000"
-  "Officers to 10^7 (3 M values/s)@@len(grundy(octal 0.6, 0..=10000000))@@3.33@@1000"
   "Odd vs Even to 40: mean, temp, stops@@let G = splittles odds vs evens; [[mean(G(n)), temperature(G(n)), stop_count(G(n))] for n in 0..=40][40]@@5@@0"
   "geodetic achievement 5x5 grid@@geodetic_achievement(path(5) * path(5))@@60@@0"
   "Cookie Cutter 3x12, 2x2 cutter@@cookie_cutter(3, 12, 2)@@60@@0"
   "geodetic achievement 3x3x3@@geodetic_achievement(path(3) * path(3) * path(3))@@60@@0"
 )
+# Issue 20: heap sequences in a byte or two per heap, 3 million values a second on 2 cores.
+heaps=(
+  "octal 0.77 to 10^8, compact@@len(grundy(octal 0.77, 0..=100000000))@@10@@1000"
+  "Officers to 10^7 (3 M values/s)@@len(grundy(octal 0.6, 0..=10000000))@@3.33@@1000"
+)
+officers_1e8=(
+  "Officers to 10^8 (in a minute)@@len(grundy(octal 0.6, 0..=100000000))@@60@@1000"
+)
+if [[ "$FULL" == "--heaps" ]]; then
+  workloads=(
+    "octal 0.6 (Officers) to 10^6@@len(grundy(octal 0.6, 0..=1000000))@@1@@0"
+    "${heaps[@]}"
+    "${officers_1e8[@]}"
+  )
+else
+  workloads+=("${heaps[@]}")
+fi
 if [[ "$FULL" == "--full" ]]; then
-  workloads+=("Officers to 10^8@@len(grundy(octal 0.6, 0..=100000000))@@60@@1000")
+  workloads+=("${officers_1e8[@]}")
   workloads+=("Domineering 6x6@@canonical_form(Domineering(grid(\"......|......|......|......|......|......\")))@@600@@0")
 fi
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-printf '| %-38s | %9s | %9s | %-16s | %-4s |\n' workload time memory target met
-printf '| %-38s | %9s | %9s | %-16s | %-4s |\n' "---" "---:" "---:" "---" "---"
+printf '| %-38s | %9s | %9s | %9s | %-16s | %-4s |\n' workload time cpu memory target met
+printf '| %-38s | %9s | %9s | %9s | %-16s | %-4s |\n' "---" "---:" "---:" "---:" "---" "---"
 for entry in "${workloads[@]}"; do
   name=${entry%%@@*}; rest=${entry#*@@}
   expr=${rest%%@@*}; rest=${rest#*@@}
   limit=${rest%%@@*}; memlimit=${rest#*@@}
-  times=() peak=0
+  times=() cpus=() peak=0
   for _ in $(seq "$RUNS"); do
-    out=$( { /usr/bin/time -f '%e %M' target/release/cg -e "$expr" > /dev/null; } 2>&1 | tail -1 )
-    times+=("${out% *}")
-    kb=${out#* }
+    out=$( { /usr/bin/time -f '%e %U %S %M' target/release/cg -e "$expr" > /dev/null; } 2>&1 | tail -1 )
+    read -r wall user sys kb <<< "$out"
+    times+=("$wall")
+    cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')")
     (( kb > peak )) && peak=$kb
   done
   t=$(printf '%s\n' "${times[@]}" | median)
+  cpu=$(printf '%s\n' "${cpus[@]}" | median)
   mb=$(( peak / 1024 ))
   target="< ${limit} s"
   ok=$(awk -v t="$t" -v l="$limit" 'BEGIN { print (t < l) ? "yes" : "no" }')
@@ -60,7 +81,7 @@ for entry in "${workloads[@]}"; do
     target="$target, < ${memlimit} MB"
     (( mb >= memlimit )) && ok=no
   fi
-  printf '| %-38s | %7s s | %6s MB | %-16s | %-4s |\n' "$name" "$t" "$mb" "$target" "$ok"
+  printf '| %-38s | %7s s | %7s s | %6s MB | %-16s | %-4s |\n' "$name" "$t" "$cpu" "$mb" "$target" "$ok"
 done
 echo
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); $(date -u +%Y-%m-%d)"

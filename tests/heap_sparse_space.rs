@@ -80,3 +80,34 @@ fn officers_past_its_first_sparse_mask_agrees_with_a_plain_mex() {
     // has two cores): its first values must be the same.
     assert!(sparse("0.6", 40_000)[..=n] == plain[..]);
 }
+
+#[test]
+fn officers_to_100000_agrees_with_the_plain_method() {
+    // Issue 20's check on a long prefix: the default method (sparse space from heap 12288, a
+    // second thread for half of each batch, and that thread's rows taken back whenever it
+    // falls behind) against the plain method of the library, which examines every pair.
+    let rules = HeapRules::TakeBreak(TakeBreakCode::parse("0.6").unwrap());
+    let n = 100_000;
+    let auto = nim_sequence_with(&rules, n, Method::Auto, &mut |_| {});
+    let plain = nim_sequence_with(&rules, n, Method::Plain, &mut |_| {});
+    assert!(auto == plain);
+    // The reference above against the definition written here, on a shorter prefix.
+    assert!(plain[..=5000] == plain_octal(&[6], 5000)[..]);
+}
+
+#[test]
+fn officers_rare_heaps_under_its_mask_stop_early() {
+    // Under the mask 111101110 (the one the method settles on for Officers) a heap is rare when
+    // its value has an even number of ones under the mask. Every rare heap up to 10^5, by the
+    // definition alone, lies below 2^15: after that, common values come only from pairs with
+    // one of those heaps, which is what makes the method linear. A count, not a value copied
+    // from the engine: the definition computes it here.
+    let g = plain_octal(&[6], 100_000);
+    let rare: Vec<usize> = (1..g.len())
+        .filter(|&a| (g[a] & 0b1_1110_1110).count_ones().is_multiple_of(2))
+        .collect();
+    let last = *rare.last().unwrap();
+    assert!(last < 1 << 15, "last rare heap {last}");
+    // And the method's values past them agree with the definition.
+    assert!(sparse("0.6", 100_000) == g);
+}

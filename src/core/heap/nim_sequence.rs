@@ -710,9 +710,14 @@ fn mark_narrow<const ROW: usize>(
     };
     let (mine, theirs) = flags.split_at_mut(HALF * ROW);
     let half: Kernel = mark_windows_narrow::<ROW, HALF>;
-    helper.post(half, g16, sources, HALF, theirs.len());
+    let posted = std::time::Instant::now();
+    if !helper.post(half, g16, sources, HALF, theirs.len()) {
+        return mark_windows_narrow::<ROW, BATCH>(flags, g16, sources, 0);
+    }
     half(mine, g16, sources, 0);
-    helper.finish(theirs, |rows| half(rows, g16, sources, HALF));
+    // A helper running alongside finishes about when this half does (see `RowHelper`).
+    let patience = posted.elapsed();
+    helper.finish(theirs, patience, |rows| half(rows, g16, sources, HALF));
 }
 
 impl SparseSpace {
