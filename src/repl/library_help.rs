@@ -1,7 +1,7 @@
 //! `:help NAME` for what the standard library defines in cg: the comment written above the
 //! definition in `stdlib/` (a ruleset's rules and source), and the definition's first line. A
 //! shorthand without a comment of its own (`amazons` under `Amazons`) shows the comment of the
-//! definition it follows, which is how the library files are laid out.
+//! ruleset it follows, which is how the library files are laid out.
 
 use crate::eval::stdlib::FILES;
 
@@ -14,7 +14,7 @@ pub fn library_help(name: &str) -> Option<String> {
             .or_else(|| {
                 (0..at)
                     .rev()
-                    .filter(|&i| is_definition(lines[i]))
+                    .filter(|&i| is_ruleset(lines[i]))
                     .find_map(|i| comment_above(&lines, i))
             })
             .unwrap_or_default();
@@ -45,10 +45,8 @@ fn defines(line: &str, name: &str) -> bool {
     })
 }
 
-fn is_definition(line: &str) -> bool {
-    ["impartial ruleset ", "ruleset ", "memo def ", "def "]
-        .iter()
-        .any(|keyword| line.starts_with(keyword))
+fn is_ruleset(line: &str) -> bool {
+    line.starts_with("ruleset ") || line.starts_with("impartial ruleset ")
 }
 
 /// The comment lines right above line `at`, past any `let` lines between them (constants a
@@ -85,6 +83,9 @@ mod tests {
         let shorthand = library_help("amazons").expect("amazons is in the library");
         assert!(shorthand.starts_with("def amazons(board)"), "{shorthand}");
         assert!(shorthand.contains("shoots an arrow"), "{shorthand}");
+        // Helper functions lie between Fox and Geese's ruleset and its shorthand.
+        let shorthand = library_help("fox_and_geese").expect("fox_and_geese is in the library");
+        assert!(shorthand.contains("Ceylonese"), "{shorthand}");
     }
 
     #[test]
