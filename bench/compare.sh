@@ -7,6 +7,7 @@
 #
 #   bench/compare.sh            every workload but Domineering 6x6 (about 15 minutes; RUNS=1: 5)
 #   bench/compare.sh --full     with Officers to 10^8 and Domineering 6x6 (up to 15 more minutes)
+#                               (rulesets use every core: CG_THREADS=1 for one thread)
 #   bench/compare.sh --heaps    issue 20's heap-sequence targets alone, Officers to 10^8 included
 #                               (a time limit of 3.33 s for 10^7 values is 3 million a second)
 #   RUNS=1 bench/compare.sh     one run each
@@ -23,7 +24,7 @@ FULL=${1:-}
 workloads=(
   "Domineering 5x5@@canonical_form(Domineering(grid(\".....|.....|.....|.....|.....\")))@@2@@0"
   "Domineering 4x7@@canonical_form(Domineering(grid(\".......|.......|.......|.......\")))@@11@@0"
-  "Domineering 5x6@@canonical_form(Domineering(grid(\"......|......|......|......|......\")))@@40@@400"
+  "Domineering 5x6 (issue 20: < 4 s)@@canonical_form(Domineering(grid(\"......|......|......|......|......\")))@@4@@400"
   "Domineering 4x8@@canonical_form(Domineering(grid(\"........|........|........|........\")))@@120@@0"
   "octal 0.77 to 10^6@@len(grundy(octal 0.77, 0..=1000000))@@10@@0"
   "octal 0.07 to 10^6@@len(grundy(octal 0.07, 0..=1000000))@@10@@0"
@@ -31,7 +32,7 @@ workloads=(
   "octal 0.6 (Officers) to 10^6@@len(grundy(octal 0.6, 0..=1000000))@@1@@0"
   "Odd vs Even to 40: mean, temp, stops@@let G = splittles odds vs evens; [[mean(G(n)), temperature(G(n)), stop_count(G(n))] for n in 0..=40][40]@@5@@0"
   "geodetic achievement 5x5 grid@@geodetic_achievement(path(5) * path(5))@@60@@0"
-  "Cookie Cutter 3x12, 2x2 cutter@@cookie_cutter(3, 12, 2)@@60@@0"
+  "Cookie Cutter 3x12 (issue 20: < 30 s)@@cookie_cutter(3, 12, 2)@@30@@0"
   "geodetic achievement 3x3x3@@geodetic_achievement(path(3) * path(3) * path(3))@@60@@0"
 )
 # Issue 20: heap sequences in a byte or two per heap, 3 million values a second on 2 cores.
@@ -53,7 +54,7 @@ else
 fi
 if [[ "$FULL" == "--full" ]]; then
   workloads+=("${officers_1e8[@]}")
-  workloads+=("Domineering 6x6@@canonical_form(Domineering(grid(\"......|......|......|......|......|......\")))@@600@@0")
+  workloads+=("Domineering 6x6 (issue 20)@@canonical_form(Domineering(grid(\"......|......|......|......|......|......\")))@@120@@1000")
 fi
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
