@@ -496,3 +496,180 @@ fn backsliding_three_against_three_as_cgsuite_gives_it() {
     );
     assert_eq!(value.to_string(), "{on||0|-1/2} & {1/2|0||off}");
 }
+
+/// Fair Shares and Varied Pairs (Winning Ways ch. 12), its rules written again here: divide one
+/// heap into two or more heaps of equal size, or unite two heaps of different sizes. A position
+/// is the sorted list of heap sizes.
+fn fair_shares_and_varied_pairs_moves(heaps: &[u32]) -> Vec<Vec<u32>> {
+    let mut sizes = heaps.to_vec();
+    sizes.dedup();
+    let without = |from: &[u32], x: u32| {
+        let mut rest = from.to_vec();
+        let at = rest
+            .iter()
+            .position(|&h| h == x)
+            .expect("the heap is there");
+        rest.remove(at);
+        rest
+    };
+    let mut options = Vec::new();
+    for &h in &sizes {
+        for d in (1..h).filter(|d| h % d == 0) {
+            let mut divided = without(heaps, h);
+            divided.extend(std::iter::repeat_n(d, (h / d) as usize));
+            divided.sort_unstable();
+            options.push(divided);
+        }
+    }
+    for &a in &sizes {
+        for &b in sizes.iter().filter(|&&b| b > a) {
+            let mut united = without(&without(heaps, a), b);
+            united.push(a + b);
+            united.sort_unstable();
+            options.push(united);
+        }
+    }
+    options
+}
+
+/// The partitions of n into parts of at most `most`, each sorted smallest part first.
+fn partitions(n: u32, most: u32) -> Vec<Vec<u32>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut all = Vec::new();
+    for k in 1..=most.min(n) {
+        for mut p in partitions(n - k, k) {
+            p.push(k);
+            all.push(p);
+        }
+    }
+    all
+}
+
+/// The loopy nim-value of every position of a closed set, found by play alone (Smith 1966; Winning
+/// Ways ch. 12): G + *m is a loss for the player to move exactly when G has the finite value m;
+/// G = ∞_K makes G + *m a win for m in K and a draw for every other m. A finite value, or an
+/// element of K, is at most the number of options, so heaps up to the largest number of options
+/// settle every value. Outcomes come from a retrograde analysis of the graph of G + *m.
+fn loopy_nim_values_by_play(positions: &[Vec<u32>]) -> Vec<String> {
+    let index: std::collections::HashMap<&[u32], usize> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.as_slice(), i))
+        .collect();
+    let options: Vec<Vec<usize>> = positions
+        .iter()
+        .map(|p| {
+            fair_shares_and_varied_pairs_moves(p)
+                .iter()
+                .map(|o| index[o.as_slice()])
+                .collect()
+        })
+        .collect();
+    let heaps = 1 + options.iter().map(Vec::len).max().unwrap_or(0);
+    let vertex = |i: usize, m: usize| i * (heaps + 1) + m;
+    let mut sum_options = vec![Vec::new(); positions.len() * (heaps + 1)];
+    for (i, from_i) in options.iter().enumerate() {
+        for m in 0..=heaps {
+            let here = &mut sum_options[vertex(i, m)];
+            here.extend(from_i.iter().map(|&j| vertex(j, m)));
+            here.extend((0..m).map(|k| vertex(i, k)));
+        }
+    }
+    let play = retrograde(&sum_options);
+    (0..positions.len())
+        .map(|i| {
+            let losses: Vec<usize> = (0..=heaps)
+                .filter(|&m| play[vertex(i, m)] == Play::Loss)
+                .collect();
+            match losses.as_slice() {
+                [value] => value.to_string(),
+                [] => {
+                    let wins: Vec<String> = (0..=heaps)
+                        .filter(|&m| play[vertex(i, m)] == Play::Win)
+                        .map(|m| m.to_string())
+                        .collect();
+                    format!("inf_{{{}}}", wins.join(","))
+                }
+                _ => panic!(
+                    "{:?} + *m is a loss for several m: {losses:?}",
+                    positions[i]
+                ),
+            }
+        })
+        .collect()
+}
+
+fn list_of_lists(lists: &[Vec<u32>]) -> String {
+    let inner: Vec<String> = lists
+        .iter()
+        .map(|l| {
+            format!(
+                "[{}]",
+                l.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+            )
+        })
+        .collect();
+    format!("[{}]", inner.join(","))
+}
+
+/// Every position of up to 14 coins (135 of them at 14): cg's values are the ones play gives.
+/// Ten coins is the first count with infinite values (`inf_{0}`, `inf_{0,1}`, `inf_{0,2}`
+/// among the 42 positions); nine or fewer coins have only finite ones.
+#[test]
+fn fair_shares_and_varied_pairs_values_agree_with_play() {
+    let mut interpreter = Interpreter::new();
+    for n in 1..=14 {
+        let positions = partitions(n, n);
+        let list = evaluate(
+            &mut interpreter,
+            &format!(
+                "grundy(FairSharesAndVariedPairs, {})",
+                list_of_lists(&positions)
+            ),
+        );
+        let Value::List(items) = list else {
+            panic!("grundy gave {list}")
+        };
+        let values: Vec<String> = items.iter().map(|v| v.to_string()).collect();
+        let expected = loopy_nim_values_by_play(&positions);
+        for ((p, value), expected) in positions.iter().zip(&values).zip(&expected) {
+            assert_eq!(value, expected, "{n} coins as {p:?}");
+        }
+        let infinite = values.iter().any(|v| v.starts_with("inf"));
+        assert_eq!(infinite, n >= 10, "{n} coins: {values:?}");
+    }
+}
+
+/// Four coins by hand, in the stages of Smith's labelling. The moves: 4 -> 22, 1111; 31 -> 4,
+/// 1111; 22 -> 211 (only a 2 can be divided; equal heaps cannot be united); 211 -> 1111, 31;
+/// 1111 none. Value 0: 1111 (no move), then 22, whose only option 211 has the answer 1111;
+/// every other position has 1111 as an option, so nothing else is 0. Value 1: 4 (options 22 and
+/// 1111, both 0), then 211 (finite options {0}; its other option 31 is answered by 31 -> 4, of
+/// value 1), although 31 -> 4 -> 22 -> 211 -> 31 is a cycle; 31 has the option 4 of value 1, so
+/// it is not 1. Value 2: 31 (options 4 and 1111, values 1 and 0).
+#[test]
+fn fair_shares_and_varied_pairs_four_coins_by_hand() {
+    let mut interpreter = Interpreter::new();
+    let values = evaluate(
+        &mut interpreter,
+        "grundy(FairSharesAndVariedPairs, [[1,1,1,1], [2,2], [4], [1,1,2], [1,3]])",
+    );
+    assert_eq!(values.to_string(), "[0,0,1,1,2]");
+    let sorted = evaluate(
+        &mut interpreter,
+        "fair_shares_and_varied_pairs([3, 1]) == fair_shares_and_varied_pairs([1, 3])",
+    );
+    assert_eq!(sorted.to_string(), "true");
+    let count = evaluate(
+        &mut interpreter,
+        "[len(integer_partitions(n)) for n in [0, 1, 4, 10, 14]]",
+    );
+    // The partition numbers p(0), p(1), p(4), p(10), p(14).
+    assert_eq!(count.to_string(), "[1,1,5,42,135]");
+    assert!(
+        cg::eval::evaluate(&mut interpreter, "fair_shares_and_varied_pairs([2, 0])").is_err(),
+        "an empty heap is refused"
+    );
+}

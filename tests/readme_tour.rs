@@ -59,7 +59,8 @@ fn every_tour_line_prints_what_the_readme_says() {
 /// The rulesets' examples: published values (Kayles' nim-values, Guy and Smith; Toads and Frogs
 /// and Hackenbush, Winning Ways ch. 1 and 2; Splittles, Mesdal's paper) and the closed forms
 /// checked in tests/stdlib_classic.rs (Cutcake, Maundy Cake, Wythoff's pairs, two-rowed Chomp,
-/// Fibonacci Nim's Fibonacci losses).
+/// Fibonacci Nim's Fibonacci losses), and the four coins of Fair Shares and Varied Pairs by the
+/// proof beside `fair_shares_and_varied_pairs_four_coins_by_hand` in tests/loopy_rulesets.rs.
 #[test]
 fn every_ruleset_line_prints_what_the_readme_says() {
     let lines = example_lines(&readme(), "## Builtin rulesets", "`stdlib/graphs.cg` has");
