@@ -673,3 +673,99 @@ fn fair_shares_and_varied_pairs_four_coins_by_hand() {
         "an empty heap is refused"
     );
 }
+
+/// The sum of two partizan game graphs: a move in either part.
+fn graph_sum(
+    (left1, right1): (&[Vec<usize>], &[Vec<usize>]),
+    (left2, right2): (&[Vec<usize>], &[Vec<usize>]),
+) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+    let m = left2.len();
+    let side = |one: &[Vec<usize>], two: &[Vec<usize>]| -> Vec<Vec<usize>> {
+        (0..one.len() * m)
+            .map(|v| {
+                let (i, j) = (v / m, v % m);
+                let mut options: Vec<usize> = one[i].iter().map(|&i2| i2 * m + j).collect();
+                options.extend(two[j].iter().map(|&j2| i * m + j2));
+                options
+            })
+            .collect()
+    };
+    (side(left1, left2), side(right1, right2))
+}
+
+/// The graph of the number -1/2^k (vertex 0) and its followers, each dyadic x = p/2^e in lowest
+/// terms being {x - 1/2^e | x + 1/2^e}, an integer n > 0 {n - 1 |}, -n {| -n + 1}, 0 {|}.
+fn negative_power_of_two_graph(k: u32) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+    let mut index: std::collections::HashMap<(i64, u32), usize> = Default::default();
+    let mut numbers: Vec<(i64, u32)> = vec![(-1, k)];
+    index.insert((-1, k), 0);
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    let mut next = 0;
+    while next < numbers.len() {
+        let (p, e) = numbers[next];
+        let reduce = |(mut p, mut e): (i64, u32)| {
+            while e > 0 && p % 2 == 0 {
+                p /= 2;
+                e -= 1;
+            }
+            (p, e)
+        };
+        let (l, r) = match (p, e) {
+            (p, 0) if p > 0 => (vec![(p - 1, 0)], vec![]),
+            (p, 0) if p < 0 => (vec![], vec![(p + 1, 0)]),
+            (_, 0) => (vec![], vec![]),
+            (p, e) => (vec![reduce((p - 1, e))], vec![reduce((p + 1, e))]),
+        };
+        let mut at = |x: (i64, u32)| {
+            *index.entry(x).or_insert_with(|| {
+                numbers.push(x);
+                numbers.len() - 1
+            })
+        };
+        left.push(l.into_iter().map(&mut at).collect::<Vec<_>>());
+        right.push(r.into_iter().map(&mut at).collect::<Vec<_>>());
+        next += 1;
+    }
+    (left, right)
+}
+
+/// A side that sidling reaches only in the limit (README, "Loopy games"): B = {B, C | A, B},
+/// A = {C | B}, C = {| A, B}. Play on the graphs, infinite play Left's as in the onside: Left
+/// never loses B or B + under (under = {pass | 0}) whoever starts, so B+ >= over > 0; Right wins
+/// B - 1/2^k whoever starts, so B+ < 1/2^k. The onside is infinitesimally above 0, which
+/// sidling does not reach: cg says it found no value rather than give a wrong one.
+#[test]
+fn an_onside_just_above_zero_is_an_error_not_a_guess() {
+    // A = 0, B = 1, C = 2.
+    let b_left = vec![vec![2], vec![1, 2], vec![]];
+    let b_right = vec![vec![1], vec![0, 1], vec![0, 1]];
+    let b = (b_left.as_slice(), b_right.as_slice());
+    let never_loses = |(left, right): (Vec<Vec<usize>>, Vec<Vec<usize>>), start: usize| {
+        let play = partizan_retrograde(&left, &right)[start];
+        play[0] != Play::Loss && play[1] != Play::Win
+    };
+    let zero = (vec![vec![]], vec![vec![]]);
+    assert!(never_loses(graph_sum(b, (&zero.0, &zero.1)), 1), "B");
+    // under = {pass | 0}: vertex 0 under, vertex 1 zero.
+    let under = (vec![vec![0], vec![]], vec![vec![1], vec![]]);
+    assert!(
+        never_loses(graph_sum(b, (&under.0, &under.1)), 2),
+        "B + under"
+    );
+    for k in 0..=4 {
+        let (x_left, x_right) = negative_power_of_two_graph(k);
+        let m = x_left.len();
+        let (left, right) = graph_sum(b, (&x_left, &x_right));
+        let play = partizan_retrograde(&left, &right)[m];
+        assert_eq!(play, [Play::Loss, Play::Win], "B - 1/2^{k}");
+    }
+    let mut interpreter = Interpreter::new();
+    let text = "b{b,c{|a{c|b},b}|a{c{|a,b}|b},b}";
+    match cg::eval::evaluate(&mut interpreter, text) {
+        Err(e) => assert!(
+            format!("{e:?}").contains("onside of this game was not found"),
+            "{e:?}"
+        ),
+        Ok(v) => panic!("{text} is {v}: check it against over <= B+ < 1/2^k"),
+    }
+}
