@@ -117,3 +117,53 @@ proptest! {
         prop_assert_eq!(printed(&program), expected, "{}", program);
     }
 }
+
+/// `a/2` for an odd `a`, as cg prints it: a fraction in lowest terms.
+fn half(a: i128) -> String {
+    format!("{a}/2")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
+        ..ProptestConfig::default()
+    })]
+
+    /// The instructions specialised for a machine-integer constant on the right (`x + 1`,
+    /// `x - 1`, `x % 7`, `if x < 2`) leave anything but a machine integer to the general
+    /// operation: on a fraction `a/2` (a odd) they give the exact rational, computed here by
+    /// hand (`a/2 % k` is `(a - 2k floor(a / 2k)) / 2`), and a branch on `a/2 < k` holds
+    /// exactly when `a < 2k`.
+    #[test]
+    fn constant_forms_on_fractions(a in -1_000_000i64..1_000_000, k in -1000i64..1000) {
+        let a = i128::from(a) * 2 + 1;
+        let k128 = i128::from(k);
+        let x = format!("({a}/2)");
+        let y = literal(k);
+        let plus = format!("def f(x) = x + {y}\nf({x})");
+        prop_assert_eq!(printed(&plus), half(a + 2 * k128), "{}", plus);
+        let minus = format!("def f(x) = x - {y}\nf({x})");
+        prop_assert_eq!(printed(&minus), half(a - 2 * k128), "{}", minus);
+        if k != 0 {
+            let m = 2 * k128;
+            let floor = a.div_euclid(m) - i128::from(m < 0 && a.rem_euclid(m) != 0);
+            let rem = format!("def f(x) = x % {y}\nf({x})");
+            prop_assert_eq!(printed(&rem), half(a - m * floor), "{}", rem);
+        }
+        let branch = format!("def f(x) = if x < {y} then true else false\nf({x})");
+        prop_assert_eq!(printed(&branch), (a < 2 * k128).to_string(), "{}", branch);
+    }
+
+    /// The same forms on machine integers deciding a branch with a literal (`if x < 7`).
+    #[test]
+    fn branches_on_literals_are_exact(x in operand(), y in operand()) {
+        let expected = (i128::from(x) < i128::from(y)).to_string();
+        let program = format!(
+            "def f(x) = if x < {} then true else false\nf({})",
+            literal(y),
+            literal(x)
+        );
+        prop_assert_eq!(printed(&program), expected, "{}", program);
+    }
+}

@@ -84,6 +84,32 @@ pub enum Instr {
         k: i64,
         spans: SpanId,
     },
+    /// dst = lhs + addend: `n + 1` (`sub` false) or `n - 1` (`sub` true, the addend being
+    /// -1), the commonest arithmetic of all, with no operator to decode on the fast path.
+    /// Anything but a machine integer in `lhs`, or an overflow, takes the general path of the
+    /// operator written.
+    AddIntK {
+        dst: Reg,
+        lhs: Reg,
+        addend: i64,
+        sub: bool,
+        spans: SpanId,
+    },
+    /// dst = lhs % k for a machine integer k > 0 written in the program (`i % 7`): the floor
+    /// remainder is then the Euclidean one and never overflows.
+    RemIntK {
+        dst: Reg,
+        lhs: Reg,
+        k: i64,
+        spans: SpanId,
+    },
+    /// dst = lhs + rhs.
+    AddInt {
+        dst: Reg,
+        lhs: Reg,
+        rhs: Reg,
+        spans: SpanId,
+    },
     Unary {
         op: UnaryOp,
         dst: Reg,
@@ -101,6 +127,13 @@ pub enum Instr {
     /// The same with a machine integer on the right.
     CompareIntOrJump {
         op: BinaryOp,
+        lhs: Reg,
+        k: i64,
+        target: Label,
+        spans: SpanId,
+    },
+    /// `CompareIntOrJump` for `lhs < k` (`if n < 2`), with no operator to decode.
+    LessIntOrJump {
         lhs: Reg,
         k: i64,
         target: Label,

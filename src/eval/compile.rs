@@ -607,8 +607,14 @@ impl<'g> Compiler<'g> {
                 fold_game(&left, &right).unwrap_or(Node::Game { left, right })
             }
             ExprKind::Set(items) => Node::Set(self.all(items)?),
-            ExprKind::List(items) => Node::List(self.all(items)?),
-            ExprKind::Tuple(items) => Node::Tuple(self.all(items)?),
+            ExprKind::List(items) => {
+                let items = self.all(items)?;
+                fold_sequence(&items, Value::list).unwrap_or(Node::List(items))
+            }
+            ExprKind::Tuple(items) => {
+                let items = self.all(items)?;
+                fold_sequence(&items, Value::tuple).unwrap_or(Node::Tuple(items))
+            }
             ExprKind::Map(entries) => Node::Map(
                 entries
                     .iter()
@@ -916,6 +922,21 @@ fn is_loopy_form(e: &Expr) -> bool {
             .any(|o| matches!(&o.kind, ExprKind::Name(n) if n == "pass") || is_loopy_form(o)),
         _ => false,
     }
+}
+
+/// A list or tuple whose elements are all constants, made once: `for s in [1, 2]` or the
+/// four directions `[(1, 1), (1, -1), (-1, 1), (-1, -1)]` of a rule were otherwise built
+/// (and freed) at every run of the loop around them. Sharing the value is safe, as every
+/// update of a list copies a shared one first (`Rc::make_mut`).
+fn fold_sequence(items: &[Node], make: fn(Vec<Value>) -> Value) -> Option<Node> {
+    let values = items
+        .iter()
+        .map(|n| match n {
+            Node::Const(v) => Some(v.clone()),
+            _ => None,
+        })
+        .collect::<Option<Vec<Value>>>()?;
+    Some(Node::Const(make(values)))
 }
 
 fn fold_game(left: &[(Node, Span)], right: &[(Node, Span)]) -> Option<Node> {

@@ -1334,23 +1334,24 @@ impl Interpreter {
         self.step(span)
     }
 
-    /// Empties `stack[from..to]` (what a returning frame leaves), without the general drop
-    /// for the values that own nothing.
+    /// Empties `stack[from..to]` (what a returning frame leaves) of every value that owns
+    /// something, so that no dead register keeps a list or a game shared.
+    ///
+    /// A value that owns nothing (a machine integer, an emptied register) is left as it is,
+    /// unwritten: it keeps nothing alive, and every register is written before it is read
+    /// (the resolver admits no read of a variable before its assignment, and an instruction
+    /// writes its intermediate registers before the instructions that read them), so a stale
+    /// integer is never seen. Most registers of a returning frame are of these two kinds.
     #[inline]
     pub(super) fn clear_registers(&mut self, from: usize, to: usize) {
         let to = to.min(self.stack.len());
         for v in &mut self.stack[from.min(to)..to] {
-            // Most registers were emptied when their value was used: one compare of the tag,
-            // and no write.
-            if matches!(v, Value::Nothing) {
+            // Emptied registers first: one compare of the tag (the test of a machine integer
+            // decodes the niche-packed tag).
+            if matches!(v, Value::Nothing) || owns_nothing(v) {
                 continue;
             }
-            if owns_nothing(v) {
-                // Only the tag is written; the old value is never read back whole.
-                std::mem::forget(std::mem::replace(v, Value::Nothing));
-            } else {
-                *v = Value::Nothing;
-            }
+            *v = Value::Nothing;
         }
     }
 

@@ -59,7 +59,8 @@ fn assert_well_formed(code: &Code) {
             Instr::Jump { target }
             | Instr::JumpIfFalse { target, .. }
             | Instr::CompareOrJump { target, .. }
-            | Instr::CompareIntOrJump { target, .. } => [Some(*target), None],
+            | Instr::CompareIntOrJump { target, .. }
+            | Instr::LessIntOrJump { target, .. } => [Some(*target), None],
             Instr::ForNext { exit, .. } => [Some(*exit), None],
             Instr::ForLoop { body, .. } => [Some(*body), None],
             Instr::Eval { exits, .. } | Instr::Exec { exits, .. } => match exits {
@@ -161,6 +162,7 @@ impl Lowerer {
             | Instr::JumpIfFalse { target: t, .. }
             | Instr::CompareOrJump { target: t, .. }
             | Instr::CompareIntOrJump { target: t, .. }
+            | Instr::LessIntOrJump { target: t, .. }
             | Instr::ForNext { exit: t, .. } => *t = target,
             Instr::Eval { exits, .. } | Instr::Exec { exits, .. } => {
                 if let Some(exits) = exits {
@@ -355,6 +357,12 @@ impl Lowerer {
                 let spans = self.spans(&[&lhs.1, &rhs.1, span]);
                 let lhs = self.operand(&lhs.0, &rhs.0);
                 let at = match small_constant(&rhs.0) {
+                    Some(k) if *op == BinaryOp::Lt => self.emit(Instr::LessIntOrJump {
+                        lhs,
+                        k,
+                        target: UNPATCHED,
+                        spans,
+                    }),
                     Some(k) => self.emit(Instr::CompareIntOrJump {
                         op: *op,
                         lhs,
@@ -438,6 +446,18 @@ impl Lowerer {
         first
     }
 
+    /// The arguments of a call whose value goes to `dst`, in consecutive registers; the first
+    /// of them. When `dst` is the topmost register in use and holds no variable (a fresh
+    /// intermediate, as for each operand of `fib(n - 1) + fib(n - 2)`), the arguments start
+    /// there: the callee's frame begins at `dst`, leaves its value where the caller wants it
+    /// (no move on return), and the caller's frame is a register smaller.
+    fn arguments_at(&mut self, nodes: &[&Node], dst: Reg) -> Reg {
+        if dst + 1 == self.next && dst >= self.code.locals {
+            self.next = dst;
+        }
+        self.consecutive(nodes)
+    }
+
     fn expr_into(&mut self, node: &Node, dst: Reg) {
         let mark = self.next;
         match node {
@@ -464,15 +484,44 @@ impl Lowerer {
             Node::Binary { op, lhs, rhs, span } => {
                 let spans = self.spans(&[&lhs.1, &rhs.1, span]);
                 let l = self.operand(&lhs.0, &rhs.0);
-                match small_constant(&rhs.0) {
-                    Some(k) => self.emit(Instr::BinaryInt {
+                match (op, small_constant(&rhs.0)) {
+                    (BinaryOp::Add, Some(k)) => self.emit(Instr::AddIntK {
+                        dst,
+                        lhs: l,
+                        addend: k,
+                        sub: false,
+                        spans,
+                    }),
+                    (BinaryOp::Sub, Some(k)) if k != i64::MIN => self.emit(Instr::AddIntK {
+                        dst,
+                        lhs: l,
+                        addend: -k,
+                        sub: true,
+                        spans,
+                    }),
+                    (BinaryOp::Rem, Some(k)) if k > 0 => self.emit(Instr::RemIntK {
+                        dst,
+                        lhs: l,
+                        k,
+                        spans,
+                    }),
+                    (_, Some(k)) => self.emit(Instr::BinaryInt {
                         op: *op,
                         dst,
                         lhs: l,
                         k,
                         spans,
                     }),
-                    None => {
+                    (BinaryOp::Add, None) => {
+                        let r = self.expr(&rhs.0);
+                        self.emit(Instr::AddInt {
+                            dst,
+                            lhs: l,
+                            rhs: r,
+                            spans,
+                        })
+                    }
+                    (_, None) => {
                         let r = self.expr(&rhs.0);
                         self.emit(Instr::Binary {
                             op: *op,
@@ -533,7 +582,7 @@ impl Lowerer {
                 let nodes: Vec<&Node> = args.iter().map(|(n, _)| n).collect();
                 match callee.as_ref() {
                     Node::Load(Slot::Global(slot), _) => {
-                        let args = self.consecutive(&nodes);
+                        let args = self.arguments_at(&nodes, dst);
                         self.emit(Instr::CallGlobal {
                             dst,
                             slot: *slot,
@@ -543,7 +592,7 @@ impl Lowerer {
                         });
                     }
                     Node::SelfRef => {
-                        let args = self.consecutive(&nodes);
+                        let args = self.arguments_at(&nodes, dst);
                         self.emit(Instr::CallSelf {
                             dst,
                             args,
@@ -573,7 +622,7 @@ impl Lowerer {
                 spans.extend(args.iter().map(|(_, s)| s));
                 let spans = self.spans(&spans);
                 let nodes: Vec<&Node> = args.iter().map(|(n, _)| n).collect();
-                let args = self.consecutive(&nodes);
+                let args = self.arguments_at(&nodes, dst);
                 self.emit(Instr::CallBuiltin {
                     dst,
                     builtin,

@@ -89,6 +89,58 @@ impl Interpreter {
                     let v = self.binary(code, *op, a, Value::int(*k), *spans)?;
                     self.set(*dst, v);
                 }
+                Instr::AddIntK {
+                    dst,
+                    lhs,
+                    addend,
+                    sub,
+                    spans,
+                } => {
+                    if let Value::Number(Num::Small(x)) = *self.register(*lhs) {
+                        if let Some(n) = x.checked_add(*addend) {
+                            self.set_int(*dst, n);
+                            continue;
+                        }
+                    }
+                    // The operator and constant as written, for the general path's value (an
+                    // overflow) and errors.
+                    let (op, k) = if *sub {
+                        (BinaryOp::Sub, -*addend)
+                    } else {
+                        (BinaryOp::Add, *addend)
+                    };
+                    let a = self.consume(code, *lhs);
+                    let v = self.binary(code, op, a, Value::int(k), *spans)?;
+                    self.set(*dst, v);
+                }
+                Instr::RemIntK { dst, lhs, k, spans } => {
+                    if let Value::Number(Num::Small(x)) = *self.register(*lhs) {
+                        self.set_int(*dst, x.rem_euclid(*k));
+                        continue;
+                    }
+                    let a = self.consume(code, *lhs);
+                    let v = self.binary(code, BinaryOp::Rem, a, Value::int(*k), *spans)?;
+                    self.set(*dst, v);
+                }
+                Instr::AddInt {
+                    dst,
+                    lhs,
+                    rhs,
+                    spans,
+                } => {
+                    if let (Value::Number(Num::Small(x)), Value::Number(Num::Small(y))) =
+                        (self.register(*lhs), self.register(*rhs))
+                    {
+                        if let Some(n) = x.checked_add(*y) {
+                            self.set_int(*dst, n);
+                            continue;
+                        }
+                    }
+                    let a = self.consume(code, *lhs);
+                    let b = self.consume(code, *rhs);
+                    let v = self.binary(code, BinaryOp::Add, a, b, *spans)?;
+                    self.set(*dst, v);
+                }
                 Instr::Binary {
                     op,
                     dst,
@@ -130,6 +182,23 @@ impl Interpreter {
                         None => {
                             let a = self.consume(code, *lhs);
                             self.comparison(code, *op, a, Value::int(*k), *spans)?
+                        }
+                    };
+                    if !holds {
+                        pc = *target as usize;
+                    }
+                }
+                Instr::LessIntOrJump {
+                    lhs,
+                    k,
+                    target,
+                    spans,
+                } => {
+                    let holds = match *self.register(*lhs) {
+                        Value::Number(Num::Small(x)) => x < *k,
+                        _ => {
+                            let a = self.consume(code, *lhs);
+                            self.comparison(code, BinaryOp::Lt, a, Value::int(*k), *spans)?
                         }
                     };
                     if !holds {
@@ -634,7 +703,9 @@ impl Interpreter {
         if func.memo.is_some() || count as usize != func.proto.arity {
             let f = owned.unwrap_or_else(|| self.running_function_rc());
             self.enter(f, callee_base, count as usize, &code.spans[span as usize])?;
-            self.move_register(args, dst);
+            if args != dst {
+                self.move_register(args, dst);
+            }
             return Ok(None);
         }
         self.check_call(&code.spans[span as usize])?;

@@ -173,9 +173,20 @@ impl<'a> Description<'a> {
         }
     }
 
+    /// A constant of the body. The compiler folds a list or tuple of constants into one
+    /// constant; it is hashed element by element, as the unfolded literal was, so that the
+    /// folding changed no definition's hash (results stored before it are still found).
+    fn constant(&mut self, v: &Value) {
+        match v {
+            Value::List(items) => items.iter().for_each(|item| self.constant(item)),
+            Value::Tuple(items) => items.iter().for_each(|item| self.constant(item)),
+            other => self.value(other),
+        }
+    }
+
     fn node(&mut self, node: &Node) {
         match node {
-            Node::Const(v) => self.value(v),
+            Node::Const(v) => self.constant(v),
             Node::Load(Slot::Global(slot), _) => self.global(*slot),
             Node::Load(Slot::Local(_), _) | Node::Capture(_) | Node::SelfRef => {}
             Node::Game { left, right } => {
