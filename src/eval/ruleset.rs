@@ -16,7 +16,7 @@ use crate::syntax::ast::Span;
 use super::error::{EvalError, EvalResult};
 use super::interp::Interpreter;
 use super::parallel::{self, HelperRole, Launch, Valuation};
-use super::position_table::{PositionTable, TableKey};
+use super::position_table::{LocalPositionTable, PositionTable, TableKey};
 use super::rule_call::RuleCall;
 use super::store::{self, position_key, RulesetLink};
 use super::value::Value;
@@ -44,7 +44,7 @@ pub struct RulesetInstance {
     pub(super) table: RefCell<PositionTable>,
     /// Recent positions that split into parts (whose values are in `table`): a bounded memo,
     /// emptied when full, since they are many and cheap to recompute from their parts.
-    composites: RefCell<PositionTable>,
+    composites: RefCell<LocalPositionTable>,
     /// Positions whose value is being computed: meeting one again means the game is loopy.
     in_progress: RefCell<AHashSet<Value>>,
     /// How many positions are being valued, one inside another.
@@ -109,7 +109,7 @@ impl RulesetInstance {
             args,
             rules,
             table: RefCell::new(PositionTable::default()),
-            composites: RefCell::new(PositionTable::default()),
+            composites: RefCell::new(LocalPositionTable::default()),
             in_progress: RefCell::new(AHashSet::new()),
             depth: Cell::new(0),
             loopy: RefCell::new(AHashMap::new()),
@@ -156,7 +156,7 @@ impl RulesetInstance {
                 normal,
             },
             table: RefCell::new(table),
-            composites: RefCell::new(PositionTable::default()),
+            composites: RefCell::new(LocalPositionTable::default()),
             in_progress: RefCell::new(AHashSet::new()),
             depth: Cell::new(0),
             loopy: RefCell::new(AHashMap::new()),
