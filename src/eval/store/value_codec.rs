@@ -6,9 +6,9 @@
 //! games by the name of their record in the store's game table (`game_codec`: the merge
 //! already copies those, and equal games share one record), strings, grids, outcomes, and
 //! lists, tuples, sets and maps of values. Kinds with no layout of their own here (loopy
-//! values, loopy nim-values, misère canonical forms...) are written as the text they print as, and
-//! only when that text reads back as an equal value that prints the same, which `Encoder::put`
-//! checks: the merge must print what one process printed.
+//! values, loopy nim-values, misère canonical forms...) are written as the text they print
+//! as, and only when that text reads back as an equal value that prints the same, which
+//! `Encoder::put` checks: the merge must print what one process printed.
 
 use std::rc::Rc;
 
