@@ -10,6 +10,9 @@
 #                               (rulesets use every core: CG_THREADS=1 for one thread)
 #   bench/compare.sh --heaps    issue 20's heap-sequence targets alone, Officers to 10^8 included
 #                               (a time limit of 3.33 s for 10^7 values is 3 million a second)
+#   bench/compare.sh --search   issue 20's search over the 2^20 positions of a 4x5 Domineering
+#                               board (examples/shard_domineering.cg), whole and as 2 parts and
+#                               their merge (`cg --shard I/2`, `cg merge`), each on one thread
 #   RUNS=1 bench/compare.sh     one run each
 #
 # Every workload is a ruleset or builtin as a user would type it: Domineering is the stdlib
@@ -43,7 +46,24 @@ heaps=(
 officers_1e8=(
   "Officers to 10^8 (in a minute)@@len(grundy(octal 0.6, 0..=100000000))@@60@@1000"
 )
-if [[ "$FULL" == "--heaps" ]]; then
+# Issue 20's search: a workload starting `sh:` is a shell command (its last command `exec`s cg,
+# so that /usr/bin/time measures cg). Each part starts from a fresh store; the merge reads the
+# stores of the last runs of the parts.
+SEARCH_DIR=$(mktemp -d)
+trap 'rm -rf "$SEARCH_DIR"' EXIT
+search_script="examples/shard_domineering.cg 4 5"
+part() {
+  echo "sh:rm -f $SEARCH_DIR/p$1.cgstore*; exec target/release/cg --threads 1 --shard $1/2 --store $SEARCH_DIR/p$1.cgstore $search_script"
+}
+search=(
+  "4x5 Domineering, all 2^20 positions@@sh:exec target/release/cg --threads 1 $search_script@@30@@0"
+  "the same search, part 1 of 2@@$(part 1)@@30@@0"
+  "the same search, part 2 of 2@@$(part 2)@@30@@0"
+  "cg merge of the 2 parts@@sh:rm -f $SEARCH_DIR/m.cgstore*; exec target/release/cg --threads 1 merge $SEARCH_DIR/p1.cgstore $SEARCH_DIR/p2.cgstore -o $SEARCH_DIR/m.cgstore@@10@@0"
+)
+if [[ "$FULL" == "--search" ]]; then
+  workloads=("${search[@]}")
+elif [[ "$FULL" == "--heaps" ]]; then
   workloads=(
     "octal 0.6 (Officers) to 10^6@@len(grundy(octal 0.6, 0..=1000000))@@1@@0"
     "${heaps[@]}"
@@ -67,7 +87,11 @@ for entry in "${workloads[@]}"; do
   limit=${rest%%@@*}; memlimit=${rest#*@@}
   times=() cpus=() peak=0
   for _ in $(seq "$RUNS"); do
-    out=$( { /usr/bin/time -f '%e %U %S %M' target/release/cg -e "$expr" > /dev/null; } 2>&1 | tail -1 )
+    if [[ "$expr" == sh:* ]]; then
+      out=$( { /usr/bin/time -f '%e %U %S %M' bash -c "${expr#sh:}" > /dev/null; } 2>&1 | tail -1 )
+    else
+      out=$( { /usr/bin/time -f '%e %U %S %M' target/release/cg -e "$expr" > /dev/null; } 2>&1 | tail -1 )
+    fi
     read -r wall user sys kb <<< "$out"
     times+=("$wall")
     cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')")

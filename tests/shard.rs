@@ -311,21 +311,18 @@ fn the_results_of_shard_map_are_kept_by_the_parts_and_read_by_the_merge() {
 fn shard_map_refuses_results_that_do_not_read_back() {
     let dir = scratch("unreadable");
     let store = dir.join("part.cgstore");
-    let message = fails(
-        &[
-            "--shard",
-            "1/2",
-            "--store",
-            path(&store),
-            "-e",
-            "shard_map(x -> thermograph({2 | -1}), [1, 2, 3])",
-        ],
-        1,
-    );
-    assert!(
-        message.contains("does not read back as itself"),
-        "{message}"
-    );
+    // A thermograph has no text to type; a genus prints as `0^0`, which reads back as 1.
+    for f in ["x -> thermograph({2 | -1})", "x -> [1, genus(*[2#])]"] {
+        let program = format!("shard_map({f}, [1, 2, 3])");
+        let message = fails(
+            &["--shard", "1/2", "--store", path(&store), "-e", &program],
+            1,
+        );
+        assert!(
+            message.contains("cannot be kept as itself"),
+            "{f}: {message}"
+        );
+    }
 }
 
 #[test]
@@ -418,4 +415,94 @@ fn mismatched_parts_are_refused() {
     assert!(message.contains("cannot read"), "{message}");
     // Nothing was made in its place.
     assert!(!absent[0].exists());
+}
+
+/// A script whose `shard_map` gives a value of another kind for each element: every kind the
+/// parts keep, in the binary form of the store or (loopy values, misère forms) as text.
+const KINDS: &str = "def kind(k)
+  let all = [
+    7, -12, 0, 123456789012345678901234567890, -98765432109876543211/2, 7/4, -1/3, 1/0, -1/0,
+    *5, ^ + *, {3 || 2 | 1}, {2 | -1} + {1 | 0}, Tiny(2), '{*|*}',
+    {0|pass}, on + off, over + under, 5 + over, upon, a{0|{1|a}}, inf_{0,2},
+    *[2[2]], misere_canonical_form('{{*2}}'), misere(octal 0.77)(5),
+    outcome(^), outcome(dud), outcome({0|pass}), outcome(*),
+    \"\", \"a \\\"quoted\\\" string\", true, false,
+    grid(\"#..|.x.\"),
+    [1, [2, *]], (1, \"a\", ^), {3, *2, 1/2}, {\"k\" => ^, 2 => [true]}, [], {=>},
+    grundy(octal 0.77, 0..=12)
+  ]
+  if k == len(all) then print(\"side effect\") else all[k]
+end
+let results = shard_map(kind, 0..42)
+for x in results do print(x)
+results
+";
+
+#[test]
+fn every_kind_of_result_is_merged_into_what_one_process_prints() {
+    let dir = scratch("kinds");
+    let script = dir.join("kinds.cg");
+    std::fs::write(&script, KINDS).unwrap();
+    let whole = ok(&[path(&script)]);
+    // 42 results, the side effect printed once per call, then the list.
+    assert_eq!(whole.lines().count(), 42 + 1 + 1, "{whole}");
+    for shown in [
+        "\n-98765432109876543211/2\n",
+        "\n{3|2||0|-1}\n",
+        "\nover & under\n",
+        "\ninf_{0,2}\n",
+        "\n*[2##]\n",
+        "\nD\n",
+        "\ngrid(\"#..|.x.\")\n",
+        "\n{2 => [true],\"k\" => ^}\n",
+    ] {
+        assert!(whole.contains(shown), "{shown} in {whole}");
+    }
+    let side_effect = whole.lines().position(|l| l == "side effect").unwrap();
+    for n in [1, 2, 3, 5] {
+        let parts = run_parts(&dir, &script, n);
+        let merged = ok(&merge_args(&parts, &[]));
+        // The merge calls no `kind`: it prints the side effect nowhere, and every other line
+        // as one process does.
+        let mut expected: Vec<&str> = whole.lines().collect();
+        expected.remove(side_effect);
+        assert_eq!(merged.lines().collect::<Vec<_>>(), expected, "{n} parts");
+    }
+}
+
+#[test]
+fn garbage_collection_keeps_the_games_the_results_name() {
+    let dir = scratch("gc");
+    let script = dir.join("games.cg");
+    std::fs::write(
+        &script,
+        "shard_map(n -> canonical_form(Domineering(grid(\"..|..|..\"))) + n * {2 | -1} + *n, 0..6)\n",
+    )
+    .unwrap();
+    let whole = ok(&[path(&script)]);
+    let parts = run_parts(&dir, &script, 2);
+    for part in &parts {
+        ok(&["--store", path(part), "-e", "store_gc()"]);
+    }
+    assert_eq!(ok(&merge_args(&parts, &[])), whole);
+}
+
+#[test]
+fn damaged_results_are_an_error_not_a_wrong_value() {
+    let dir = scratch("damaged");
+    let script = dir.join("s.cg");
+    std::fs::write(&script, "shard_map(n -> (n, n * n, \"x\"), 0..100)\n").unwrap();
+    let parts = run_parts(&dir, &script, 2);
+    let connection = rusqlite::Connection::open(&parts[1]).unwrap();
+    // Every string "x" (tag 10, length 1, the byte x) made "y".
+    let changed = connection
+        .execute(
+            "UPDATE shard_blocks SET data = CAST(replace(data, x'0a0178', x'0a0179') AS BLOB)",
+            [],
+        )
+        .unwrap();
+    assert!(changed > 0);
+    drop(connection);
+    let message = fails(&merge_args(&parts, &[]), 1);
+    assert!(message.contains("the store is damaged"), "{message}");
 }

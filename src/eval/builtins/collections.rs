@@ -1,6 +1,8 @@
 //! Builtins on collections, strings and functions: `len`, `sum`, `sorted`, `mex`, `map`,
 //! `filter`, `range`, `print` and their companions.
 
+use std::fmt::Write;
+
 use crate::core::{Game, Integer};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::ops;
@@ -197,8 +199,20 @@ pub static BUILTINS: &[Builtin] = &[
             let Value::Str(sep) = &a[1].value else {
                 return Err(EvalError::new("the separator must be a string", a[1].span.clone()));
             };
-            let parts: Vec<String> = elements(&a[0])?.iter().map(plain).collect();
-            Ok(Value::str(&parts.join(sep)))
+            // Written into one string: a board built from its cells joins millions of them.
+            let mut joined = String::new();
+            for (i, v) in elements(&a[0])?.iter().enumerate() {
+                if i > 0 {
+                    joined.push_str(sep);
+                }
+                match v {
+                    Value::Str(s) => joined.push_str(s),
+                    other => {
+                        let _ = write!(joined, "{other}");
+                    }
+                }
+            }
+            Ok(Value::str(&joined))
         }),
     builtin!("game", "game(left, right)", Exactly(2),
         "The canonical form of the game whose Left and Right options are the elements of two collections.",
@@ -261,7 +275,8 @@ fn spaced(args: &[Arg]) -> String {
 
 fn plain(v: &Value) -> String {
     match v {
-        Value::Str(s) => s.to_string(),
+        // `String::from`, not `to_string`: on an `Rc<str>` that goes through `Display`.
+        Value::Str(s) => String::from(&**s),
         other => other.to_string(),
     }
 }

@@ -293,6 +293,12 @@ fn power(a: &[Arg], cumulative: bool) -> EvalResult<Value> {
                 a[1].span.clone(),
             ));
         };
+        // Machine integers first: a search over bit masks takes millions of `pow(2, k)`.
+        if let (Some(base), Ok(k)) = (a[0].value.as_i64(), u32::try_from(n)) {
+            if let Some(p) = base.checked_pow(k) {
+                return Ok(Value::int(p));
+            }
+        }
         return rational(&a[0])?
             .pow(n)
             .map(Value::number)

@@ -82,12 +82,8 @@ fn map_share(interpreter: &mut Interpreter, args: &[Arg], span: &Span) -> EvalRe
     let Some(share) = shard::split(items.len()) else {
         // The whole run: the merge's run of the script reads what the parts kept.
         if !run.is_empty() {
-            let kept = store::shard_results(&run, call).map_err(fail)?;
-            let complete = kept.len() as u64 == items.len()
-                && kept.iter().enumerate().all(|(i, (k, _))| *k == i as u64);
-            if complete && !kept.is_empty() {
-                let texts: Vec<&str> = kept.iter().map(|(_, t)| t.as_str()).collect();
-                return read_back(&texts).map_err(fail);
+            if let Some(kept) = store::shard_results(&run, call, items.len()).map_err(fail)? {
+                return Ok(Value::list(kept));
             }
         }
         let results = (0..items.len())
@@ -115,44 +111,24 @@ fn apply(interpreter: &mut Interpreter, f: &Value, x: Value, span: &Span) -> Eva
     interpreter.call_value(f, vec![arg], span)
 }
 
-/// Keeps the results of this part's share in its store, as the text they print as, after
-/// checking that they are of kinds whose text reads back as the same value (a position,
-/// which prints as its value, or a thermograph would not).
+/// Keeps the results of this part's share (elements `share[0]`, `share[0] + N`, ...) in
+/// its store.
 fn keep(run: &[u8], call: u64, share: &[u64], results: &[Value]) -> Result<(), String> {
-    if let Some(value) = results.iter().find(|v| !reads_back(v)) {
-        return Err(unreadable(value));
-    }
-    let rows: Vec<(u64, String)> = share
-        .iter()
-        .copied()
-        .zip(results.iter().map(text_in_list))
-        .collect();
-    store::keep_shard_results(run, call, &rows).map(drop)
-}
-
-/// Whether `value` prints as an expression that gives it back (NOTATION.md: every printed
-/// number and game can be typed back in; strings print quoted inside a list).
-fn reads_back(value: &Value) -> bool {
-    match value {
-        Value::Number(_)
-        | Value::Game(_)
-        | Value::Bool(_)
-        | Value::Outcome(_)
-        | Value::Str(_)
-        | Value::Grid(_)
-        | Value::NimList(_) => true,
-        Value::List(items) | Value::Set(items) => items.iter().all(reads_back),
-        Value::Tuple(items) => items.iter().all(reads_back),
-        Value::Map(map) => map.iter().all(|(k, v)| reads_back(k) && reads_back(v)),
-        _ => false,
+    let (Some(&first), Some(part)) = (share.first(), shard::part()) else {
+        return Ok(());
+    };
+    match store::keep_shard_results(run, call, first, part.count, results) {
+        Ok(_) => Ok(()),
+        Err(store::KeepError::Store(message)) => Err(message),
+        Err(store::KeepError::Unwritable(value)) => Err(unwritable(&value)),
     }
 }
 
-fn unreadable(value: &Value) -> String {
+fn unwritable(value: &Value) -> String {
     format!(
-        "shard_map keeps its results as the text they print as, and `{}` ({}) does not read \
-         back as itself: give numbers, games, strings, booleans, outcomes, grids, or lists, \
-         tuples, sets and maps of them",
+        "shard_map keeps its results for `cg merge`, and `{}` ({}) cannot be kept as \
+         itself: give numbers, games, strings, booleans, outcomes, grids, loopy values, \
+         misère forms, or lists, tuples, sets and maps of them",
         text_in_list(value),
         value.kind()
     )
@@ -162,28 +138,6 @@ fn unreadable(value: &Value) -> String {
 fn text_in_list(value: &Value) -> String {
     let list = Value::list(vec![value.clone()]).to_string();
     list[1..list.len() - 1].to_string()
-}
-
-/// The list of the values written `texts`, read in an interpreter of their own (so that no
-/// name the script defined changes what they mean), a few thousand at a time: a list
-/// literal of 10^6 elements would take its syntax tree's hundreds of MB.
-fn read_back(texts: &[&str]) -> Result<Value, String> {
-    const CHUNK: usize = 4096;
-    let mut interpreter = Interpreter::new();
-    let mut values = Vec::with_capacity(texts.len());
-    for chunk in texts.chunks(CHUNK) {
-        let text = format!("[{}]", chunk.join(","));
-        match crate::eval::evaluate(&mut interpreter, &text) {
-            Ok(Value::List(read)) if read.len() == chunk.len() => values.extend_from_slice(&read),
-            _ => {
-                return Err(
-                    "the results kept for shard_map do not read back (a damaged store?)"
-                        .to_string(),
-                )
-            }
-        }
-    }
-    Ok(Value::list(values))
 }
 
 /// The elements of what `shard_map` splits, a range without making them.

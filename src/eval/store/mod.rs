@@ -16,6 +16,7 @@ pub mod definition_hash;
 pub mod game_codec;
 pub mod merge;
 pub mod position_key;
+pub mod value_codec;
 
 use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
@@ -25,14 +26,19 @@ use ahash::{AHashMap, AHashSet};
 
 use crate::core::Game;
 
+use super::value::Value;
+
 pub use database::PartRow;
-use database::{Batch, Counts, Database, SequenceRow};
+use database::{Batch, Counts, Database, ResultBlock, SequenceRow};
 use definition_hash::{Key, ENGINE_VERSION};
 use game_codec::{GameHash, Record};
 
 /// Values queued before a batch is written; the environment variable `CG_STORE_BATCH` sets
 /// another number (tests write small batches to be killed between them).
 const BATCH_RECORDS: usize = 200_000;
+/// Results of `shard_map` in one row of the store: few rows for the merge to read, and each
+/// small enough to hold in memory while it is written or read.
+const RESULTS_PER_BLOCK: usize = 4096;
 /// The longest time a computed value waits to be written (so a killed run loses little).
 const BATCH_AGE: Duration = Duration::from_secs(10);
 
@@ -132,15 +138,87 @@ pub fn finish_part(index: u64, splits: &str) -> Result<(), String> {
     .unwrap_or(Ok(()))
 }
 
-/// Keeps, in one transaction, the results (as text) of elements of the `call`-th split of
-/// run `run`; `false` if no store is open.
-pub fn keep_shard_results(run: &[u8], call: u64, rows: &[(u64, String)]) -> Result<bool, String> {
-    with_store(|s| s.db.keep_results(run, call, rows).map(|()| true)).unwrap_or(Ok(false))
+/// Why the results of a share were not kept.
+pub enum KeepError {
+    /// A result has no form in the store that gives it back (`value_codec`).
+    Unwritable(Value),
+    Store(String),
 }
 
-/// The results kept for the `call`-th split of run `run`, by element (none without a store).
-pub fn shard_results(run: &[u8], call: u64) -> Result<Vec<(u64, String)>, String> {
-    with_store(|s| s.db.results(run, call)).unwrap_or(Ok(Vec::new()))
+/// Keeps the results of a share of the `call`-th split of run `run` (`results[j]` is the
+/// result of element `first + j * stride`), written at once with the games they use, in
+/// blocks of `RESULTS_PER_BLOCK`; `false` if no store is open.
+pub fn keep_shard_results(
+    run: &[u8],
+    call: u64,
+    first: u64,
+    stride: u64,
+    results: &[Value],
+) -> Result<bool, KeepError> {
+    let mut blocks = Vec::new();
+    {
+        let mut name = |g: Game| with_store(|s| s.name_of(g)).unwrap_or_default();
+        let mut encoder = value_codec::Encoder::new(&mut name);
+        for (j, chunk) in results.chunks(RESULTS_PER_BLOCK).enumerate() {
+            let mut data = Vec::new();
+            for value in chunk {
+                encoder
+                    .put(value, &mut data)
+                    .map_err(KeepError::Unwritable)?;
+            }
+            blocks.push(ResultBlock {
+                run: run.to_vec(),
+                call,
+                first: first + (j * RESULTS_PER_BLOCK) as u64 * stride,
+                stride,
+                count: chunk.len() as u64,
+                checksum: definition_hash::hash(&data),
+                data,
+            });
+        }
+    }
+    with_store(|s| {
+        s.pending.blocks.extend(blocks);
+        s.flush().map(|()| true)
+    })
+    .unwrap_or(Ok(false))
+    .map_err(KeepError::Store)
+}
+
+/// The results kept for the `call`-th split of run `run`, which splits `length` elements:
+/// `None` unless every element's result is kept (no store, or not the merge of all parts).
+pub fn shard_results(run: &[u8], call: u64, length: u64) -> Result<Option<Vec<Value>>, String> {
+    let Some(blocks) = with_store(|s| s.db.result_blocks(run, call)) else {
+        return Ok(None);
+    };
+    let blocks = blocks?;
+    if blocks.is_empty() {
+        return Ok(None);
+    }
+    let mut results: Vec<Option<Value>> = vec![None; length as usize];
+    // Games are read one borrow of the store at a time: a result written as text is read
+    // by evaluating it, which must find the store free.
+    let mut game = |h: &GameHash| with_store(|s| s.game_named(h)).unwrap_or(Ok(Game::ZERO));
+    let mut decoder = value_codec::Decoder::new(&mut game);
+    for block in blocks {
+        if block.checksum != definition_hash::hash(&block.data) {
+            return Err(damaged("kept results do not match their checksum"));
+        }
+        let values = decoder
+            .values(&block.data, block.count as usize)
+            .map_err(|e| damaged(&e))?;
+        for (j, value) in values.into_iter().enumerate() {
+            let slot = (j as u64)
+                .checked_mul(block.stride)
+                .and_then(|k| k.checked_add(block.first))
+                .and_then(|k| results.get_mut(k as usize))
+                .ok_or_else(|| damaged("a kept result of an element past the end"))?;
+            if slot.replace(value).is_some() {
+                return Err(damaged("two results kept for one element"));
+            }
+        }
+    }
+    Ok(results.into_iter().collect())
 }
 
 /// The link of a ruleset instance with key `key` (see `definition_hash`), made if new;
