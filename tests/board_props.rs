@@ -30,11 +30,12 @@ fn hash_of<T: Hash>(x: &T) -> u64 {
 // ---------------------------------------------------------------------------------------------
 // Grids
 
-/// `(height, width, cells)` over one of a few alphabets; up to 12 x 12 = 144 cells, so both
-/// the bit boards (at most 128 cells, two symbols) and the byte representation occur.
+/// `(height, width, cells)` over one of a few alphabets; up to 12 x 12 = 144 cells, so the
+/// bit boards (at most 128 cells, two symbols), the ranked boards (at most 64 cells, three or
+/// four symbols, as Amazons' `#.ox`) and the byte representation all occur.
 fn grid_parts() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
-    (1usize..=12, 1usize..=12, 0usize..4).prop_flat_map(|(h, w, a)| {
-        let alphabet: &'static [u8] = [&b".#"[..], b".", b"#.O", b"XYZab"][a];
+    (1usize..=12, 1usize..=12, 0usize..5).prop_flat_map(|(h, w, a)| {
+        let alphabet: &'static [u8] = [&b".#"[..], b".", b"#.O", b"XYZab", b"#.ox"][a];
         let cell = prop::sample::select(alphabet);
         (Just(h), Just(w), prop::collection::vec(cell, h * w))
     })
@@ -151,6 +152,45 @@ proptest! {
             prop_assert_eq!(g2.get(p), Some(expected));
         }
         prop_assert_eq!(g2.set((r, c), g.get((r, c)).unwrap()).unwrap(), g);
+    }
+
+    #[test]
+    fn set_each_changes_the_cells_in_order(g in grid(), changes in prop::collection::vec((0usize..12, 0usize..12, prop::sample::select(b".#ox".to_vec())), 0..5)) {
+        let changes: Vec<((usize, usize), u8)> = changes
+            .into_iter()
+            .map(|(r, c, s)| ((r % g.height(), c % g.width()), s))
+            .collect();
+        let mut cells = g.cells();
+        for &((r, c), s) in &changes {
+            cells[r * g.width() + c] = s;
+        }
+        let expected = Grid::from_cells(g.height(), g.width(), &cells).unwrap();
+        let moved = g.set_each(&changes).unwrap();
+        prop_assert_eq!(hash_of(&moved), hash_of(&expected));
+        prop_assert_eq!(&moved, &expected);
+        prop_assert_eq!(moved.dense_words(), expected.dense_words());
+    }
+
+    #[test]
+    fn dense_words_follow_their_layout(g in grid()) {
+        // Bit 63, the height, the width (7 bits each), the distinct symbols from bit 14 a byte
+        // each; then each cell's rank among the symbols in as few bits as they need, cell 0
+        // highest. Only for grids of bytes and ranked grids with at most six symbols.
+        let symbols = g.symbols();
+        let bits_a_cell = (usize::BITS - (symbols.len() - 1).leading_zeros()).max(1) as usize;
+        let expected = (g.packed().is_none() && symbols.len() <= 6 && g.len() * bits_a_cell <= 128).then(|| {
+            let mut first = 1u64 << 63 | g.height() as u64 | (g.width() as u64) << 7;
+            for (k, &s) in symbols.iter().enumerate() {
+                first |= u64::from(s) << (14 + 8 * k);
+            }
+            let mut bits = 0u128;
+            for (i, c) in g.cells().into_iter().enumerate() {
+                let rank = symbols.iter().position(|&s| s == c).unwrap() as u128;
+                bits |= rank << (128 - (i + 1) * bits_a_cell);
+            }
+            [first, (bits >> 64) as u64, bits as u64]
+        });
+        prop_assert_eq!(g.dense_words(), expected);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use super::bitset::BitSet;
 use super::graph::{Graph, VertexLabel};
+use super::planes::Planes;
 use super::symmetry::Symmetry;
 
 /// A cell position `(row, col)`, both counted from 0 at the top-left corner.
@@ -57,8 +58,9 @@ pub fn is_symbol(b: u8) -> bool {
 /// An immutable value: "changing" a cell returns a new grid. Cheap to clone and to compare:
 /// a grid of at most 128 cells using at most two distinct symbols (a Domineering, Cram or
 /// Snort board) is stored inline as a `u128` bit board (clone is a copy; equality, hashing and
-/// ordering are a few word operations, `canonical()` a few dozen); other grids share their
-/// cells through an `Rc`.
+/// ordering are a few word operations, `canonical()` a few dozen); a grid of at most 64 cells
+/// and three or four symbols (an Amazons board) inline too, as two bit boards of ranks; other
+/// grids share their cells through an `Rc`.
 ///
 /// Text form: rows top to bottom separated by `|`, for example `"..#|..."`; `Display` gives the
 /// same text back. A grid with no cells is `0 x 0` and prints as the empty string.
@@ -93,6 +95,10 @@ enum Cells {
     /// Storing cell 0 in the most significant bit makes `bits` order like the row-major
     /// cell sequence.
     Packed { zero: u8, one: u8, bits: Bits128 },
+    /// At most 64 cells and three or four distinct symbols, `symbols` in increasing order
+    /// (the fourth 0 when there are three): cell `i` holds `symbols[planes.rank(i)]`, and the
+    /// bits of the cells beyond the last are clear (see `board::planes`).
+    Ranked { symbols: [u8; 4], planes: Planes },
     /// Row-major cell symbols.
     Bytes(Rc<[u8]>),
 }
@@ -129,6 +135,12 @@ impl Hash for Grid {
                 for word in self.packed_words().into_iter().flatten() {
                     state.write_u64(word);
                 }
+            }
+            Cells::Ranked { symbols, planes } => {
+                state.write_u64(self.shape_word() | (2 << 48));
+                state.write_u32(u32::from_le_bytes(*symbols));
+                state.write_u64(planes.high);
+                state.write_u64(planes.low);
             }
             Cells::Bytes(cells) => {
                 state.write_u64(self.shape_word() | (1 << 48));
@@ -421,24 +433,65 @@ fn packed_transpose_bits<W: Word>(bits: W, h: usize, w: usize) -> W {
     out
 }
 
-/// The least image under `group` of an `h x w` bit board, as (height, width, bits), with a
+/// A board the symmetries move: a bit board in a machine word, or the two planes of a ranked
+/// grid (each moved as a bit board). Ordered as the grids they hold are.
+trait Board: Copy + Ord {
+    fn flip_rows(self, h: usize, w: usize) -> Self;
+    fn rotate_180(self, n: usize) -> Self;
+    fn transpose(self, h: usize, w: usize) -> Self;
+}
+
+impl<W: Word> Board for W {
+    fn flip_rows(self, h: usize, w: usize) -> W {
+        packed_flip_rows(self, h, w)
+    }
+    fn rotate_180(self, n: usize) -> W {
+        packed_rotate_180(self, n)
+    }
+    fn transpose(self, h: usize, w: usize) -> W {
+        packed_transpose(self, h, w)
+    }
+}
+
+impl Board for Planes {
+    fn flip_rows(self, h: usize, w: usize) -> Planes {
+        Planes {
+            high: packed_flip_rows(self.high, h, w),
+            low: packed_flip_rows(self.low, h, w),
+        }
+    }
+    fn rotate_180(self, n: usize) -> Planes {
+        Planes {
+            high: packed_rotate_180(self.high, n),
+            low: packed_rotate_180(self.low, n),
+        }
+    }
+    fn transpose(self, h: usize, w: usize) -> Planes {
+        Planes {
+            high: packed_transpose(self.high, h, w),
+            low: packed_transpose(self.low, h, w),
+        }
+    }
+}
+
+/// The least image under `group` of an `h x w` board, as (height, width, board), with a
 /// symmetry that gives it; `None` for an empty group.
-fn least_image<W: Word>(
-    bits: W,
+fn least_image<B: Board>(
+    bits: B,
     h: usize,
     w: usize,
     group: &[Symmetry],
-) -> Option<((usize, usize, W), Symmetry)> {
+) -> Option<((usize, usize, B), Symmetry)> {
     let n = h * w;
     if keeps_shape_only(group, h, w) {
         // The common case (every option of a Domineering or Cookie Cutter position): the four
         // images that keep the shape, straight.
-        let flipped = packed_flip_rows(bits, h, w);
+        let flipped = bits.flip_rows(h, w);
         let images = [
             (bits, Symmetry::IDENTITY),
             (flipped, Symmetry::FLIP_ROWS),
-            (packed_rotate_180(flipped, n), Symmetry::FLIP_COLUMNS),
-            (packed_rotate_180(bits, n), Symmetry::ROTATE_180),
+            (flipped.rotate_180(n), Symmetry::FLIP_COLUMNS),
+            (bits.rotate_180(n), Symmetry::ROTATE_180),
         ];
         let (b, s) = images.into_iter().min_by_key(|&(b, _)| b)?;
         return Some(((h, w, b), s));
@@ -446,7 +499,7 @@ fn least_image<W: Word>(
     // The row flip of each base board is shared by two images.
     let mut transposed = None;
     let mut flipped = [None, None];
-    let mut best: Option<((usize, usize, W), Symmetry)> = None;
+    let mut best: Option<((usize, usize, B), Symmetry)> = None;
     // Shapes compare first: on a board that is not square, the images of the other shape
     // (the transposed ones, or the others) lose before their cells are computed.
     let least_shape = group.iter().map(|s| s.image_shape(h, w)).min();
@@ -457,19 +510,19 @@ fn least_image<W: Word>(
         let t = usize::from(s.transposes());
         let (base, h2, w2) = if s.transposes() {
             (
-                *transposed.get_or_insert_with(|| packed_transpose(bits, h, w)),
+                *transposed.get_or_insert_with(|| bits.transpose(h, w)),
                 w,
                 h,
             )
         } else {
             (bits, h, w)
         };
-        let mut flip = || *flipped[t].get_or_insert_with(|| packed_flip_rows(base, h2, w2));
+        let mut flip = || *flipped[t].get_or_insert_with(|| base.flip_rows(h2, w2));
         let b = match (s.flips_rows(), s.flips_cols()) {
             (false, false) => base,
             (true, false) => flip(),
-            (true, true) => packed_rotate_180(base, n),
-            (false, true) => packed_rotate_180(flip(), n),
+            (true, true) => base.rotate_180(n),
+            (false, true) => flip().rotate_180(n),
         };
         let key = (h2, w2, b);
         if best.as_ref().is_none_or(|(k, _)| key < *k) {
@@ -506,18 +559,18 @@ fn flood_components(allowed: u128, reach: impl Fn(u128) -> u128) -> Vec<u128> {
     out
 }
 
-/// The image of an `h x w` bit board under `s`.
-fn packed_transform(bits: u128, h: usize, w: usize, s: Symmetry) -> u128 {
+/// The image of an `h x w` board under `s`.
+fn board_transform<B: Board>(bits: B, h: usize, w: usize, s: Symmetry) -> B {
     let (mut b, h2, w2) = if s.transposes() {
-        (packed_transpose(bits, h, w), w, h)
+        (bits.transpose(h, w), w, h)
     } else {
         (bits, h, w)
     };
     match (s.flips_rows(), s.flips_cols()) {
         (false, false) => {}
-        (true, false) => b = packed_flip_rows(b, h2, w2),
-        (true, true) => b = packed_rotate_180(b, h2 * w2),
-        (false, true) => b = packed_rotate_180(packed_flip_rows(b, h2, w2), h2 * w2),
+        (true, false) => b = b.flip_rows(h2, w2),
+        (true, true) => b = b.rotate_180(h2 * w2),
+        (false, true) => b = b.flip_rows(h2, w2).rotate_180(h2 * w2),
     }
     b
 }
@@ -621,8 +674,38 @@ impl Grid {
         Grid {
             height: height as u16,
             width: width as u16,
-            cells: Cells::Bytes(cells.into()),
+            cells: Grid::ranked(cells).unwrap_or_else(|| Cells::Bytes(cells.into())),
         }
+    }
+
+    /// The ranked form of at most 64 cells holding three or four distinct symbols.
+    fn ranked(cells: &[u8]) -> Option<Cells> {
+        if cells.len() > 64 {
+            return None;
+        }
+        let mut present = [0u64; 4];
+        for &c in cells {
+            present[usize::from(c >> 6)] |= 1 << (c & 63);
+        }
+        let count = present.iter().map(|w| w.count_ones()).sum::<u32>() as usize;
+        if !(3..=4).contains(&count) {
+            return None;
+        }
+        let mut symbols = [0u8; 4];
+        let mut next = 0;
+        for (w, &word) in present.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                symbols[next] = (w * 64 + rest.trailing_zeros() as usize) as u8;
+                next += 1;
+                rest &= rest - 1;
+            }
+        }
+        let rank = |c: u8| symbols.iter().position(|&s| s == c).unwrap_or(0) as u8;
+        Some(Cells::Ranked {
+            symbols,
+            planes: Planes::from_ranks(cells.iter().map(|&c| rank(c))),
+        })
     }
 
     fn check_shape(height: usize, width: usize) -> Result<(), GridError> {
@@ -791,6 +874,7 @@ impl Grid {
                     *zero
                 }
             }
+            Cells::Ranked { symbols, planes } => symbols[planes.rank(i)],
             Cells::Bytes(b) => b[i],
         }
     }
@@ -805,7 +889,9 @@ impl Grid {
     pub fn cells(&self) -> Vec<u8> {
         match &self.cells {
             Cells::Bytes(b) => b.to_vec(),
-            Cells::Packed { .. } => (0..self.len()).map(|i| self.at(i)).collect(),
+            Cells::Packed { .. } | Cells::Ranked { .. } => {
+                (0..self.len()).map(|i| self.at(i)).collect()
+            }
         }
     }
 
@@ -868,9 +954,75 @@ impl Grid {
         ))
     }
 
+    /// The grid with each cell of `changes` changed to its symbol, in order (a later change of
+    /// a cell wins): a piece taken from one cell to another, say.
+    ///
+    /// ```
+    /// use cg::board::Grid;
+    /// let g = Grid::parse("x..|.o.").unwrap();
+    /// let moved = g.set_each(&[((0, 0), b'.'), ((0, 2), b'x'), ((1, 0), b'#')]).unwrap();
+    /// assert_eq!(moved.to_string(), "..x|#o.");
+    /// ```
+    pub fn set_each(&self, changes: &[(Coord, u8)]) -> Result<Grid, GridError> {
+        let mut masks = [0u64; 4];
+        for &(c, symbol) in changes {
+            if !is_symbol(symbol) {
+                return Err(GridError::InvalidSymbol(symbol));
+            }
+            let i = self.index(c).ok_or_else(|| self.out_of_bounds(c))?;
+            if let Cells::Ranked { symbols, .. } = self.cells {
+                let bit = 1u64 << (63 - i);
+                for (k, m) in masks.iter_mut().enumerate() {
+                    *m = if symbols[k] == symbol {
+                        *m | bit
+                    } else {
+                        *m & !bit
+                    };
+                }
+            }
+        }
+        // A ranked grid keeps its ranks when every new symbol is one of its own and none of its
+        // own is gone: the moves of its pieces, the common case, take a few word operations.
+        if let Cells::Ranked {
+            symbols,
+            mut planes,
+        } = self.cells
+        {
+            let changed = changes.iter().fold(0u64, |m, &(c, _)| {
+                m | 1u64 << (63 - c.0 * self.width() - c.1)
+            });
+            if masks.iter().fold(0, |a, m| a | m) == changed {
+                for (k, &m) in masks.iter().enumerate() {
+                    planes = planes.with(m, k);
+                }
+                let n = self.len();
+                let count = if symbols[3] == 0 { 3 } else { 4 };
+                if (0..count).all(|k| planes.cells_of(k, n) != 0) {
+                    return Ok(Grid {
+                        height: self.height,
+                        width: self.width,
+                        cells: Cells::Ranked { symbols, planes },
+                    });
+                }
+            }
+        }
+        let mut cells = self.cells();
+        for &(c, symbol) in changes {
+            cells[c.0 * self.width() + c.1] = symbol;
+        }
+        Ok(Grid::from_cells_unchecked(
+            self.height(),
+            self.width(),
+            &cells,
+        ))
+    }
+
     /// The packed grid with the cells of the bit mask `m` changed to `symbol`; `None` when the
     /// grid is not packed or would hold three symbols.
     fn set_mask(&self, m: u128, symbol: u8) -> Option<Grid> {
+        if let Cells::Ranked { symbols, planes } = self.cells {
+            return self.set_ranked(symbols, planes, (m >> 64) as u64, symbol);
+        }
         let Cells::Packed { zero, one, bits } = self.cells else {
             return None;
         };
@@ -896,6 +1048,23 @@ impl Grid {
             height: self.height,
             width: self.width,
             cells: Grid::normalise_packed(zero, one, bits, n),
+        })
+    }
+
+    /// The ranked grid with the cells of `mask` changed to `symbol`; `None` unless it holds the
+    /// same symbols afterwards (a symbol that comes or goes changes the ranks).
+    fn set_ranked(&self, symbols: [u8; 4], planes: Planes, mask: u64, symbol: u8) -> Option<Grid> {
+        let count = if symbols[3] == 0 { 3 } else { 4 };
+        let r = symbols[..count].iter().position(|&s| s == symbol)?;
+        let planes = planes.with(mask, r);
+        let n = self.len();
+        if (0..count).any(|k| planes.cells_of(k, n) == 0) {
+            return None;
+        }
+        Some(Grid {
+            height: self.height,
+            width: self.width,
+            cells: Cells::Ranked { symbols, planes },
         })
     }
 
@@ -979,7 +1148,7 @@ impl Grid {
     pub fn packed(&self) -> Option<(u8, u8, u128)> {
         match self.cells {
             Cells::Packed { zero, one, bits } => Some((zero, one, bits.get())),
-            Cells::Bytes(_) => None,
+            Cells::Ranked { .. } | Cells::Bytes(_) => None,
         }
     }
 
@@ -992,7 +1161,7 @@ impl Grid {
                 let symbols = u64::from(zero) << 32 | u64::from(one) << 40;
                 Some([self.shape_word() | symbols, bits.high, bits.low])
             }
-            Cells::Bytes(_) => None,
+            Cells::Ranked { .. } | Cells::Bytes(_) => None,
         }
     }
 
@@ -1004,6 +1173,15 @@ impl Grid {
     /// packed grids (see [`packed_words`](Grid::packed_words)) and for grids too large.
     pub fn dense_words(&self) -> Option<[u64; 3]> {
         const MAX_SYMBOLS: u32 = 6;
+        if let Cells::Ranked { symbols, planes } = self.cells {
+            // Three or four symbols take two bits a cell, as below, with no pass over cells.
+            let mut first = 1 << 63 | u64::from(self.height) | u64::from(self.width) << 7;
+            for (k, &s) in symbols.iter().enumerate().filter(|(_, &s)| s != 0) {
+                first |= u64::from(s) << (14 + 8 * k);
+            }
+            let bits = planes.interleaved();
+            return Some([first, (bits >> 64) as u64, bits as u64]);
+        }
         let Cells::Bytes(cells) = &self.cells else {
             return None;
         };
@@ -1071,6 +1249,16 @@ impl Grid {
                 }
                 Some(m)
             }
+            Cells::Ranked { symbols, planes } => {
+                let n = self.len();
+                let mut m = 0u64;
+                for (k, &s) in symbols.iter().enumerate() {
+                    if s != 0 && pred(s) {
+                        m |= planes.cells_of(k, n);
+                    }
+                }
+                Some(u128::from(m) << 64)
+            }
             Cells::Bytes(_) => None,
         }
     }
@@ -1086,6 +1274,7 @@ impl Grid {
                 }
             }
             Cells::Packed { zero, one, .. } => vec![zero, one],
+            Cells::Ranked { symbols, .. } => symbols.into_iter().filter(|&s| s != 0).collect(),
             Cells::Bytes(ref b) => {
                 let mut seen = [false; 256];
                 for &c in b.iter() {
@@ -1523,7 +1712,15 @@ impl Grid {
                 cells: Cells::Packed {
                     zero: *zero,
                     one: *one,
-                    bits: Bits128::new(packed_transform(bits.get(), h, w, s)),
+                    bits: Bits128::new(board_transform(bits.get(), h, w, s)),
+                },
+            },
+            Cells::Ranked { symbols, planes } => Grid {
+                height: h2 as u16,
+                width: w2 as u16,
+                cells: Cells::Ranked {
+                    symbols: *symbols,
+                    planes: board_transform(*planes, h, w, s),
                 },
             },
             Cells::Bytes(b) => {
@@ -1618,8 +1815,21 @@ impl Grid {
                 ),
             };
         }
+        if let Cells::Ranked { symbols, planes } = self.cells {
+            return match super::planes::least_image(planes, h, w, group) {
+                None => (self.clone(), Symmetry::IDENTITY),
+                Some(((h2, w2, planes), s)) => (
+                    Grid {
+                        height: h2 as u16,
+                        width: w2 as u16,
+                        cells: Cells::Ranked { symbols, planes },
+                    },
+                    s,
+                ),
+            };
+        }
         let Cells::Bytes(b) = &self.cells else {
-            unreachable!("packed grids are handled above")
+            unreachable!("packed and ranked grids are handled above")
         };
         // Compare each image with the best so far as it is read, without building it.
         let mut best: Option<Symmetry> = None;
@@ -1723,6 +1933,18 @@ impl Ord for Grid {
         {
             if zero == z2 && one == o2 {
                 return bits.cmp(b2);
+            }
+        }
+        if let (
+            Cells::Ranked { symbols, planes },
+            Cells::Ranked {
+                symbols: s2,
+                planes: p2,
+            },
+        ) = (&self.cells, &other.cells)
+        {
+            if symbols == s2 {
+                return planes.cmp(p2);
             }
         }
         (0..self.len())

@@ -3,7 +3,8 @@
 //!
 //! - [`Grid`]: a rectangular board of one-byte cell symbols (`"..#|..."`), with neighbours,
 //!   regions, the symmetries of the square and a canonical representative under them; boards
-//!   of at most 128 cells and two symbols are bit boards.
+//!   of at most 128 cells and two symbols are bit boards, and those of at most 64 cells and
+//!   three or four symbols pairs of bit boards.
 //! - [`Graph`]: finite simple graphs and digraphs with labelled vertices, Cartesian products
 //!   (grid graphs, lattices, tori), components, distances, geodesic intervals and geodetic
 //!   convex hulls, as used by the geodetic games of Benesh, Ernst, Meyer, Salmon and Sieben
@@ -16,6 +17,7 @@ mod bitset;
 mod graph;
 mod grid;
 mod hull_symmetry;
+mod planes;
 mod symmetry;
 
 pub use bitset::{BitSet, Iter as BitSetIter};

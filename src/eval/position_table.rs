@@ -232,7 +232,8 @@ const GRID: u64 = 1 << 48;
 const INTEGER: u64 = 1 << 49;
 
 /// Short keys, never zero. A packed grid whose cells (at the top of its 128 bits) fit in
-/// `SHORT_CELLS` bits: bit 63, the number of its shape (`shape_number`) and the cells. A
+/// `SHORT_CELLS` bits, or a grid of a few symbols whose dense cells do (an Amazons board of
+/// up to 25 cells): bit 63, the number of its shape (`shape_number`) and the cells. A
 /// non-negative integer below 2^62: bit 62 and the integer.
 const SHORT_GRID: u64 = 1 << 63;
 const SHORT_CELLS: u32 = 50;
@@ -245,8 +246,12 @@ fn packed_key(position: &Value) -> Option<PackedKey> {
                 short_grid(shape, high, low)
                     .map_or(PackedKey::Long([shape | GRID, high, low]), PackedKey::Short),
             ),
-            // Its first word has bit 63 set, which no other key has.
-            None => g.dense_words().map(PackedKey::Long),
+            // Its first word has bit 63 set, which no other long key has, nor any shape word
+            // of a packed grid: a short key of either kind names its shape apart.
+            None => g.dense_words().map(|[first, high, low]| {
+                short_grid(first, high, low)
+                    .map_or(PackedKey::Long([first, high, low]), PackedKey::Short)
+            }),
         },
         // Integers that fit a word are always `Small` (see `Num`), so this is equality.
         Value::Number(Num::Small(n)) => Some(if (0..1 << 62).contains(n) {

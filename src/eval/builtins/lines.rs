@@ -10,7 +10,7 @@ use crate::eval::value::Value;
 use super::boards::{coord, coords, grid, grid_list, offset, symbol, symbols, Symbols};
 use super::{builtin, Arg, Arity, Builtin};
 
-use Arity::Exactly;
+use Arity::{Between, Exactly};
 
 pub static BUILTINS: &[Builtin] = &[
     builtin!("rays", "rays(grid, (row, column), symbols, directions)", Exactly(4),
@@ -29,17 +29,29 @@ pub static BUILTINS: &[Builtin] = &[
             let dirs = directions(&a[2])?;
             let empty = symbol(&a[3])?;
             let shot = symbol(&a[4])?;
-            let path = Symbols::single(empty);
             let fail = |e: crate::board::GridError| EvalError::new(format!("cannot move: {e}"), a[4].span.clone());
+            // One board of cells, changed in place for each move, tells where the shots fly;
+            // each option is the grid with its three cells changed (no allocation for an
+            // Amazons board of up to 64 cells, which Amazons makes for every option).
+            let (h, w) = (g.height(), g.width());
+            let mut cells = g.cells();
+            let (mut landings, mut targets) = (Vec::new(), Vec::new());
             let mut out = Vec::new();
             for (from, piece) in pieces(g, &a[1])? {
-                let left = g.set(from, empty).map_err(fail)?;
-                for to in ray_cells(g, from, path, &dirs) {
-                    let landed = left.set(to, piece).map_err(fail)?;
-                    for target in ray_cells(&landed, to, path, &dirs) {
-                        out.push(landed.set(target, shot).map_err(fail)?);
+                let from = from.0 * w + from.1;
+                cells[from] = empty;
+                ray_indices(&cells, (h, w), from, empty, &dirs, &mut landings);
+                for &to in &landings {
+                    cells[to] = piece;
+                    ray_indices(&cells, (h, w), to, empty, &dirs, &mut targets);
+                    let at = |i: usize| (i / w, i % w);
+                    for &target in &targets {
+                        let changes = [(at(from), empty), (at(to), piece), (at(target), shot)];
+                        out.push(g.set_each(&changes).map_err(fail)?);
                     }
+                    cells[to] = empty;
                 }
+                cells[from] = piece;
             }
             Ok(grid_list(out))
         }),
@@ -93,14 +105,19 @@ pub static BUILTINS: &[Builtin] = &[
             }
             Ok(grid_list(out))
         }),
-    builtin!("king_regions", "king_regions(grid, symbols)", Exactly(2),
-        "The regions of cells holding one of the symbols, two cells joined when they touch, diagonally too (a king's step), each as a grid of its own cropped to its cells (other cells `#`): the independent components of games whose pieces slide diagonally, such as Amazons.",
+    builtin!("king_regions", "king_regions(grid, symbols) or king_regions(grid, symbols, holding)", Between(2, 3),
+        "The regions of cells holding one of the symbols, two cells joined when they touch, diagonally too (a king's step), each as a grid of its own cropped to its cells (other cells `#`): the independent components of games whose pieces slide diagonally, such as Amazons. With `holding`, only the regions with a cell holding one of its symbols (those with a piece: `king_regions(g, \"xo.\", \"xo\")`).",
         "len(king_regions(grid(\".#|#.\"), \".\"))  # 1", |a, _| {
             let g = grid(&a[0])?;
             let wanted = symbols(&a[1])?;
-            g.region_grids(|c| wanted.contains(c), offsets::KING, b'#')
-                .map(grid_list)
-                .map_err(|e| EvalError::new(format!("cannot split into regions: {e}"), a[0].span.clone()))
+            let holding = a.get(2).map(symbols).transpose()?;
+            let regions = g
+                .region_grids(|c| wanted.contains(c), offsets::KING, b'#')
+                .map_err(|e| EvalError::new(format!("cannot split into regions: {e}"), a[0].span.clone()))?;
+            Ok(grid_list(match holding {
+                Some(holding) => regions.into_iter().filter(|r| r.symbols().iter().any(|&c| holding.contains(c))).collect(),
+                None => regions,
+            }))
         }),
 ];
 
@@ -127,6 +144,38 @@ fn ray_cells(
         }
     }
     out
+}
+
+/// Into `out` (emptied first): the row-major indices of the cells of an `h x w` board reached
+/// from cell `from` along each direction in turn over `empty` cells, nearest first.
+fn ray_indices(
+    cells: &[u8],
+    (h, w): (usize, usize),
+    from: usize,
+    empty: u8,
+    dirs: &[(isize, isize)],
+    out: &mut Vec<usize>,
+) {
+    out.clear();
+    let (r0, c0) = ((from / w) as isize, (from % w) as isize);
+    for &(dr, dc) in dirs {
+        if (dr, dc) == (0, 0) {
+            continue;
+        }
+        let (mut r, mut c) = (r0, c0);
+        // A step too large for a machine word leaves any grid, as does one off its edge.
+        while let (Some(r2), Some(c2)) = (r.checked_add(dr), c.checked_add(dc)) {
+            if !(0..h as isize).contains(&r2) || !(0..w as isize).contains(&c2) {
+                break;
+            }
+            let i = r2 as usize * w + c2 as usize;
+            if cells[i] != empty {
+                break;
+            }
+            out.push(i);
+            (r, c) = (r2, c2);
+        }
+    }
 }
 
 /// The cell k steps `d` away from `c`, if it is on the grid.
