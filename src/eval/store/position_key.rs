@@ -64,18 +64,18 @@ fn put_number(n: &Num, out: &mut Vec<u8>) -> Option<()> {
 
 fn put_sequence(tag: u8, items: &[Value], out: &mut Vec<u8>) -> Option<()> {
     out.push(tag);
-    put_length(items.len(), out);
+    put_length(items.len() as u64, out);
     items.iter().try_for_each(|v| put(v, out))
 }
 
-fn put_bytes(bytes: &[u8], out: &mut Vec<u8>) {
-    put_length(bytes.len(), out);
+pub(super) fn put_bytes(bytes: &[u8], out: &mut Vec<u8>) {
+    put_length(bytes.len() as u64, out);
     out.extend_from_slice(bytes);
 }
 
 /// A length in 7-bit groups, low first, the high bit set on all but the last: one byte below
 /// 128, which is nearly always (keys are a large part of a store's size).
-fn put_length(mut n: usize, out: &mut Vec<u8>) {
+pub(super) fn put_length(mut n: u64, out: &mut Vec<u8>) {
     while n >= 0x80 {
         out.push(n as u8 | 0x80);
         n >>= 7;
@@ -99,8 +99,8 @@ fn put_grid(g: &Grid, out: &mut Vec<u8>) {
     }
     let width = usize::BITS - (symbols.len().max(1) - 1).leading_zeros();
     out.push(GRID);
-    put_length(g.height(), out);
-    put_length(g.width(), out);
+    put_length(g.height() as u64, out);
+    put_length(g.width() as u64, out);
     put_bytes(&symbols, out);
     let (mut acc, mut filled) = (0u32, 0u32);
     for &c in &cells {

@@ -21,6 +21,7 @@ use crate::eval::interp::Interpreter;
 use super::super::num::Num;
 use super::super::value::Value;
 use super::game_codec::GameHash;
+use super::position_key::{put_bytes, put_length};
 
 const NOTHING: u8 = 0;
 const FALSE: u8 = 1;
@@ -296,20 +297,6 @@ fn zigzag(k: i64) -> u64 {
 
 fn unzigzag(n: u64) -> i64 {
     (n >> 1) as i64 ^ -((n & 1) as i64)
-}
-
-fn put_bytes(bytes: &[u8], out: &mut Vec<u8>) {
-    put_length(bytes.len() as u64, out);
-    out.extend_from_slice(bytes);
-}
-
-/// A number in 7-bit groups, low first, the high bit set on all but the last.
-fn put_length(mut n: u64, out: &mut Vec<u8>) {
-    while n >= 0x80 {
-        out.push(n as u8 | 0x80);
-        n >>= 7;
-    }
-    out.push(n as u8);
 }
 
 struct Reader<'a> {
