@@ -24,6 +24,7 @@ mod position_table;
 pub mod rule_call;
 pub mod ruleset;
 pub mod shard;
+mod small_pairs;
 pub mod source;
 pub mod stdlib;
 pub mod store;

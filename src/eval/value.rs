@@ -116,11 +116,22 @@ impl Value {
     }
 
     pub fn tuple(items: Vec<Value>) -> Value {
+        if let [Value::Number(Num::Small(x)), Value::Number(Num::Small(y))] = items[..] {
+            if let Some(shared) = super::small_pairs::small_pair(x, y) {
+                return shared;
+            }
+        }
         Value::Tuple(Rc::from(items))
     }
 
-    /// The tuple `(a, b)`, in one allocation.
+    /// The tuple `(a, b)`, in one allocation, or none for two small integers (shared, see
+    /// `small_pairs`).
     pub fn pair(a: Value, b: Value) -> Value {
+        if let (Value::Number(Num::Small(x)), Value::Number(Num::Small(y))) = (&a, &b) {
+            if let Some(shared) = super::small_pairs::small_pair(*x, *y) {
+                return shared;
+            }
+        }
         Value::Tuple(Rc::new([a, b]))
     }
 
@@ -344,7 +355,7 @@ impl PartialEq for Value {
             (Value::Outcome(a), Value::Outcome(b)) => a == b,
             (Value::Str(a), Value::Str(b)) => a == b,
             (Value::List(a), Value::List(b)) | (Value::Set(a), Value::Set(b)) => a == b,
-            (Value::Tuple(a), Value::Tuple(b)) => a == b,
+            (Value::Tuple(a), Value::Tuple(b)) => Rc::ptr_eq(a, b) || a == b,
             (Value::Map(a), Value::Map(b)) => a == b,
             (Value::NimList(a), Value::NimList(b)) => a == b,
             (Value::NimList(a), Value::List(b)) | (Value::List(b), Value::NimList(a)) => {

@@ -403,6 +403,11 @@ impl Interpreter {
                     let registers = *first..*first + *count;
                     let v = match kind {
                         // Made in place, one allocation (the registers are counted).
+                        Collection::Tuple if *count == 2 => {
+                            let a = self.consume(code, *first);
+                            let b = self.consume(code, *first + 1);
+                            Value::pair(a, b)
+                        }
                         Collection::Tuple => {
                             Value::Tuple(registers.map(|r| self.consume(code, r)).collect())
                         }
