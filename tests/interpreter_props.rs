@@ -167,3 +167,49 @@ proptest! {
         prop_assert_eq!(printed(&program), expected, "{}", program);
     }
 }
+
+/// `[a, b, c]` with the given element texts.
+fn listed(open: &str, items: &[String], close: &str) -> String {
+    format!("{open}{}{close}", items.join(", "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
+        ..ProptestConfig::default()
+    })]
+
+    /// `x in collection`, which the register code decides in place for integers and strings,
+    /// against membership computed here: in lists, tuples and sets of integers that also hold
+    /// other kinds of value (a game, a fraction, a string, which a set orders among the
+    /// integers), in the integers' strings, and in ranges.
+    #[test]
+    fn membership_is_exact(
+        xs in prop::collection::vec(-50i64..50, 0..12),
+        x in -60i64..60,
+        lo in -60i64..60,
+        len in 0i64..40,
+    ) {
+        let expected = xs.contains(&x);
+        let mut items: Vec<String> = xs.iter().map(|&n| literal(n)).collect();
+        items.extend(["*".to_string(), "1/2".to_string(), "\"a\"".to_string(), "^".to_string()]);
+        let strings: Vec<String> = xs.iter().map(|n| format!("\"{n}\"")).collect();
+        let x = literal(x);
+        let cases = [
+            (format!("f({x}, {})", listed("[", &items, "]")), expected),
+            (format!("f({x}, {})", listed("(", &items, ")")), expected),
+            (format!("f({x}, {})", listed("{", &items, "}")), expected),
+            (format!("f(\"{}\", {})", x.trim_matches(['(', ')']), listed("{", &strings, "}")), expected),
+            (format!("f(\"{}\", {})", x.trim_matches(['(', ')']), listed("[", &strings, "]")), expected),
+            (format!("f({x}, {}..{})", literal(lo), literal(lo + len)), (lo..lo + len).contains(&x.trim_matches(['(', ')']).parse::<i64>().unwrap())),
+            (format!("f({x}, {}..={})", literal(lo), literal(lo + len)), (lo..=lo + len).contains(&x.trim_matches(['(', ')']).parse::<i64>().unwrap())),
+        ];
+        for (call, holds) in cases {
+            let program = format!("def f(x, s) = x in s\n{call}");
+            prop_assert_eq!(printed(&program), holds.to_string(), "{}", program);
+            let branch = format!("def g(x, s) = if x in s then true else false\n{}", call.replacen('f', "g", 1));
+            prop_assert_eq!(printed(&branch), holds.to_string(), "{}", branch);
+        }
+    }
+}

@@ -391,6 +391,45 @@ fn multiply((a, sa): (Value, Span), (b, sb): (Value, Span), span: Span) -> EvalR
     }
 }
 
+/// `x in collection` when the answer needs neither the engine nor an error: `x` a machine
+/// integer or a string (a vertex, a cell symbol), the collection a list, tuple, set or range.
+/// The interpreter asks this first, without the guard and the spans of the general operation
+/// (Hackenbush's rules ask whether a vertex is reached a million times).
+pub fn contains_in_place(collection: &Value, x: &Value) -> Option<bool> {
+    if !matches!(x, Value::Number(Num::Small(_)) | Value::Str(_)) {
+        return None;
+    }
+    Some(match collection {
+        Value::List(v) => v.contains(x),
+        Value::Tuple(v) => v.contains(x),
+        Value::Set(v) => set_contains(v, x),
+        Value::Range {
+            start,
+            end,
+            inclusive,
+        } => match x {
+            Value::Number(Num::Small(n)) => n >= start && (n < end || (*inclusive && n == end)),
+            _ => false,
+        },
+        _ => return None,
+    })
+}
+
+/// Membership in a set: a binary search in printing order, machine integers compared at once.
+fn set_contains(items: &[Value], x: &Value) -> bool {
+    match x {
+        Value::Number(Num::Small(n)) => items
+            .binary_search_by(|e| match e {
+                Value::Number(Num::Small(m)) => m.cmp(n),
+                e => super::value::compare_for_printing(e, x),
+            })
+            .is_ok(),
+        _ => items
+            .binary_search_by(|e| super::value::compare_for_printing(e, x))
+            .is_ok(),
+    }
+}
+
 /// `x in collection`.
 fn contains(collection: &Value, x: &Value, span: Span) -> EvalResult<bool> {
     Ok(match collection {
@@ -399,9 +438,7 @@ fn contains(collection: &Value, x: &Value, span: Span) -> EvalResult<bool> {
         Value::NimList(list) => x
             .as_i64()
             .is_some_and(|x| list.iter().any(|v| i64::from(v) == x)),
-        Value::Set(v) => v
-            .binary_search_by(|e| super::value::compare_for_printing(e, x))
-            .is_ok(),
+        Value::Set(v) => set_contains(v, x),
         Value::Map(m) => m.contains_key(x),
         Value::Range {
             start,

@@ -428,6 +428,11 @@ impl Interpreter {
                 }
                 Instr::Finish { dst, list, kind } => {
                     let items = match std::mem::replace(self.register_mut(*list), Value::Nothing) {
+                        // The list built is the value: kept in its allocation.
+                        Value::List(items) if !matches!(kind, Collection::Set) => {
+                            self.set(*dst, Value::List(items));
+                            continue;
+                        }
                         Value::List(items) => {
                             Rc::try_unwrap(items).unwrap_or_else(|rc| (*rc).clone())
                         }
@@ -654,6 +659,11 @@ impl Interpreter {
             // Equality of these kinds is a comparison of their parts: no engine computation
             // that could be refused, so no guard is needed.
             return Ok(Value::Bool((a == b) == (op == BinaryOp::Eq)));
+        }
+        if op == BinaryOp::In {
+            if let Some(found) = ops::contains_in_place(&b, &a) {
+                return Ok(Value::Bool(found));
+            }
         }
         let s = spans as usize;
         let (sa, sb, span) = (&code.spans[s], &code.spans[s + 1], &code.spans[s + 2]);
