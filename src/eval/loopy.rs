@@ -47,11 +47,30 @@ pub fn nimber_literal(text: &str, span: Span) -> EvalResult<Value> {
     )))
 }
 
+/// The outcome with draws of the position `v` of `graph`, by retrograde analysis of the graph
+/// itself: known even when its value is not (the outcome needs no sides).
+pub fn outcome_by_play(graph: &LoopyGraph, v: u32) -> loopy::LoopyOutcome {
+    let winner = |mover| loopy::graph_winner(graph, v, mover);
+    loopy::LoopyOutcome::from_results(winner(Side::Left), winner(Side::Right))
+}
+
+/// An error of the loopy engine for the position `v` of `graph`, at `span`, with the outcome
+/// that play on the graph gives.
+pub fn graph_error(e: LoopyError, graph: &LoopyGraph, v: u32, span: Span) -> EvalError {
+    let outcome = outcome_by_play(graph, v);
+    EvalError::new(
+        format!("{e}; by play on its graph (infinite play a draw), its outcome is {outcome}"),
+        span,
+    )
+    .with_help(SIDLING_HELP)
+}
+
+const SIDLING_HELP: &str =
+    "cg finds sides by sidling (Winning Ways ch. 11); this game's side was not reached";
+
 /// An error of the loopy engine, at `span`.
 pub fn engine_error(e: LoopyError, span: Span) -> EvalError {
-    EvalError::new(e.to_string(), span).with_help(
-        "cg finds sides by sidling (Winning Ways ch. 11); this game's side was not reached",
-    )
+    EvalError::new(e.to_string(), span).with_help(SIDLING_HELP)
 }
 
 /// The literal x + U + *n where U is a loopy up part: `over`/`under` (pseudonumbers, `5over`)
@@ -228,7 +247,7 @@ impl GraphBuild {
     pub fn value(&self, root: u32, span: &Span) -> EvalResult<Value> {
         LoopyValue::from_graph(&self.graph, root)
             .map(Value::from_loopy)
-            .map_err(|e| engine_error(e, span.clone()))
+            .map_err(|e| graph_error(e, &self.graph, root, span.clone()))
     }
 }
 

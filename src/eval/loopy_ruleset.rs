@@ -220,8 +220,10 @@ impl Interpreter {
         let mut values = LoopyValue::all_from_graph(&graph, start).map_err(|e| {
             EvalError::new(
                 format!(
-                    "the position {root} of `{}` has no loopy value cg can find: {e}",
-                    instance.describe()
+                    "the position {root} of `{}` has no loopy value cg can find: {e}; by play \
+                     on its graph (infinite play a draw), its outcome is {}",
+                    instance.describe(),
+                    super::loopy::outcome_by_play(&graph, start)
                 ),
                 span.clone(),
             )

@@ -28,6 +28,7 @@
 
 mod components;
 pub mod graph;
+mod limits;
 pub mod nim;
 mod notation;
 pub mod sides;

@@ -13,6 +13,7 @@ use crate::core::short::store::Side;
 
 use super::components::stopper_values;
 use super::graph::Graph;
+use super::limits::pseudonumber_limits;
 use super::stopper::{simplify_all, Stopper};
 use super::unbounded::unbounded_positions;
 
@@ -67,7 +68,10 @@ impl std::fmt::Display for LoopyError {
 /// Positions whose offside is `on` (onside `off`) are found first by play (`unbounded`) and held
 /// there in every round. The rounds then stay below the side and above the plain
 /// approximations, so a round that repeats is still the side: `TTT..FF` settles so, where its
-/// approximations climb for ever.
+/// approximations climb for ever. When the rounds still do not settle, positions whose side is
+/// a pseudonumber that the approximations approach for ever (x over for the onside, as 1/2^n
+/// approaches `over`; x under for the offside) are found by play (`limits`), held there, and the
+/// rounds run again; such a position must then be a fixed point of sidling as well.
 pub fn sidle(graph: &Graph, start: u32, side: Side) -> Result<Stopper, LoopyError> {
     let g = graph.restrict(start);
     Ok(sidle_all(&g, side)?.swap_remove(0))
@@ -87,35 +91,84 @@ pub(crate) fn sidle_all(g: &Graph, side: Side) -> Result<Vec<Stopper>, LoopyErro
     if stoppers.iter().all(Option::is_some) {
         return Ok(stoppers.into_iter().map(Option::unwrap).collect());
     }
-    let mut approx: Vec<Stopper> = stoppers
+    let seeds: Vec<Stopper> = stoppers
         .into_iter()
         .map(|s| s.unwrap_or_else(|| seed.clone()))
         .collect();
-    let mut last_shape: Vec<Shape> = Vec::new();
-    let rounds = SIDLING_ROUNDS + 4 * n;
     // Positions whose side is the far end (`on` for the offside, `off` for the onside), which
     // sidling would only approach for ever, are held there from the start (see `unbounded`).
-    let pinned = unbounded_positions(g, side);
     let far = match side {
         Side::Left => super::off(),
         Side::Right => super::on(),
     };
+    let mut pins: Vec<Option<Stopper>> = unbounded_positions(g, side)
+        .into_iter()
+        .map(|p| p.then(|| far.clone()))
+        .collect();
+    // When the rounds do not settle, positions whose side is a pseudonumber approached in the
+    // limit (x over for the onside) are found by play (see `limits`), held there too, and the
+    // rounds start again; each try pins at least one more position.
+    loop {
+        let (last, changing) = match rounds(g, &seeds, &pins) {
+            Ok(values) => return Ok(values),
+            Err(diverged) => diverged,
+        };
+        let found = pseudonumber_limits(g, side, &changing, &last);
+        let mut added = false;
+        for (pin, limit) in pins.iter_mut().zip(found) {
+            if pin.is_none() && limit.is_some() {
+                *pin = limit;
+                added = true;
+            }
+        }
+        if !added {
+            return Err(LoopyError::SidlingDiverged {
+                side,
+                rounds: SIDLING_ROUNDS + 4 * n,
+            });
+        }
+    }
+}
+
+/// Rounds of sidling from `seeds`, the positions of `pins` held at their stoppers: the sides
+/// when the rounds settle (and the held positions are fixed points too), or else the last
+/// approximations and which positions changed in the last round.
+fn rounds(
+    g: &Graph,
+    seeds: &[Stopper],
+    pins: &[Option<Stopper>],
+) -> Result<Vec<Stopper>, (Vec<Stopper>, Vec<bool>)> {
     let pin = |values: &mut Vec<Stopper>| {
-        for (v, &p) in pinned.iter().enumerate() {
-            if p {
-                values[v] = far.clone();
+        for (v, p) in pins.iter().enumerate() {
+            if let Some(p) = p {
+                values[v] = p.clone();
             }
         }
     };
+    let mut approx = seeds.to_vec();
     pin(&mut approx);
-    for _ in 0..rounds {
+    let mut last_shape: Vec<Shape> = Vec::new();
+    let mut changing = vec![true; g.len()];
+    for _ in 0..SIDLING_ROUNDS + 4 * g.len() {
         check_interrupt();
         let step = Step::new(g, &approx);
         let simplified = step.simplified();
-        let mut next = step.values(&simplified);
+        let unpinned = step.values(&simplified);
+        let mut next = unpinned.clone();
         pin(&mut next);
         if next == approx {
-            return Ok(approx);
+            // A position held at a limit found by play must be a fixed point as well: its
+            // options' sides give it back (the far ends of `unbounded` are not checked so, as
+            // sidling never reaches them).
+            let limits_hold = pins.iter().zip(&unpinned).all(|(p, u)| match p {
+                Some(p) if *p != super::on() && *p != super::off() => p == u,
+                _ => true,
+            });
+            return if limits_hold {
+                Ok(approx)
+            } else {
+                Err((approx, vec![false; g.len()]))
+            };
         }
         let (knot, shape) = tie_knot(g, &step, simplified);
         if shape == last_shape {
@@ -124,9 +177,10 @@ pub(crate) fn sidle_all(g: &Graph, side: Side) -> Result<Vec<Stopper>, LoopyErro
             }
         }
         last_shape = shape;
+        changing = approx.iter().zip(&next).map(|(a, b)| a != b).collect();
         approx = next;
     }
-    Err(LoopyError::SidlingDiverged { side, rounds })
+    Err((approx, changing))
 }
 
 /// One round of sidling: the distinct approximations side by side, then one new vertex per
