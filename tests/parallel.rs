@@ -224,6 +224,21 @@ fn rules_written_as_functions_agree_on_one_and_several_threads() {
 
 #[test]
 fn ctrl_c_stops_a_computation_with_helpers() {
+    ctrl_c_stops(
+        b"canonical_form(Domineering(grid(\"......|......|......|......|......|......|......\")))",
+    );
+}
+
+#[test]
+fn ctrl_c_stops_a_list_shared_out_among_threads() {
+    // The 4 x 5 board (over 2000 positions, so that the list's helpers start after it), then
+    // the 6 x 6 boards with one cell taken: far more than 1.5 s of work, in chunks of one.
+    ctrl_c_stops(b"let B = grid(\"......|......|......|......|......|......\"); values(Domineering, [grid(\".....|.....|.....|.....\")] + [fill(B, [c], \"#\") for c in cells(B, \".\")])");
+}
+
+/// Starts `cg` on two threads, has it compute `work` (one line) and interrupts it once helpers
+/// have started: it must stop, as Ctrl-C stops it.
+fn ctrl_c_stops(work: &[u8]) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cg"))
         .env("CG_THREADS", "2")
         .env("NO_COLOR", "1")
@@ -234,7 +249,7 @@ fn ctrl_c_stops_a_computation_with_helpers() {
         .expect("cg starts");
     let mut stdin = child.stdin.take().unwrap();
     stdin
-        .write_all(b"1 + 1\ncanonical_form(Domineering(grid(\"......|......|......|......|......|......|......\")))\n\"after\"\n")
+        .write_all(&[b"1 + 1\n", work, b"\n\"after\"\n"].concat())
         .unwrap();
     drop(stdin);
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
