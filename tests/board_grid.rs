@@ -43,6 +43,53 @@ fn parse_and_display_round_trip() {
 }
 
 #[test]
+fn packed_words_unpack_to_the_same_grid_and_nothing_else_unpacks() {
+    // Every grid of up to 3 x 3 cells over `.` and `#`, plus the empty grid, one-symbol
+    // grids and the largest packed shapes: each packs to three words and unpacks to itself.
+    let mut grids = vec![
+        g(""),
+        g("x"),
+        g("...."),
+        g(&"#".repeat(128)),
+        g(&vec!["..#.".repeat(8); 4].join("|")),
+    ];
+    for (h, w) in [(1, 1), (1, 3), (2, 2), (3, 2), (3, 3)] {
+        for mask in 0u32..1 << (h * w) {
+            let cells: Vec<u8> = (0..h * w)
+                .map(|i| if mask >> i & 1 == 1 { b'#' } else { b'.' })
+                .collect();
+            grids.push(Grid::from_cells(h, w, &cells).unwrap());
+        }
+    }
+    for grid in &grids {
+        let words = grid.packed_words().unwrap();
+        assert_eq!(
+            Grid::from_packed_words(words).as_ref(),
+            Some(grid),
+            "{grid}"
+        );
+    }
+    // Words no grid packs to: a bit past the last cell, the two symbols out of order or
+    // equal with a cell set, a symbol that is not one, a grid of one symbol written as two,
+    // a shape of more than 128 cells.
+    let shape = |h: u64, w: u64, zero: u8, one: u8| {
+        h | w << 16 | u64::from(zero) << 32 | u64::from(one) << 40
+    };
+    let top = 1u64 << 63;
+    for words in [
+        [shape(2, 3, b'#', b'.'), 0, 1],
+        [shape(2, 3, b'.', b'#'), top, 0],
+        [shape(2, 3, b'#', b'#'), top, 0],
+        [shape(2, 3, b' ', b'.'), top, 0],
+        [shape(2, 3, b'#', b'.'), u64::MAX << 58, 0],
+        [shape(3, 50, b'#', b'.'), top, 0],
+        [shape(0, 3, 0, 0), 0, 0],
+    ] {
+        assert_eq!(Grid::from_packed_words(words), None, "{words:?}");
+    }
+}
+
+#[test]
 fn parse_errors_point_at_the_problem() {
     let e = Grid::parse("...|..|...").unwrap_err();
     assert_eq!(e.offset, 4);

@@ -14,6 +14,13 @@ const DEADLINE: Duration = Duration::from_secs(300);
 
 /// The output of `script` run by `cg` on `threads` threads.
 fn run(threads: usize, script: &str) -> String {
+    let (status, out, errors) = run_to_end(threads, script);
+    assert!(status.success(), "cg on {threads} threads failed: {errors}");
+    out
+}
+
+/// How `script` run by `cg` on `threads` threads ends: its status, output and error report.
+fn run_to_end(threads: usize, script: &str) -> (ExitStatus, String, String) {
     let dir = std::env::temp_dir().join(format!("cg-parallel-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("script-{threads}-{:x}.cg", fxhash(script)));
@@ -42,8 +49,7 @@ fn run(threads: usize, script: &str) -> String {
         .unwrap()
         .read_to_string(&mut errors)
         .unwrap();
-    assert!(status.success(), "cg on {threads} threads failed: {errors}");
-    reader.join().unwrap()
+    (status, reader.join().unwrap(), errors)
 }
 
 /// The exit status of `child` if it ends within `limit`; else it is killed and `None`.
@@ -123,6 +129,77 @@ vs
 }
 
 #[test]
+fn lists_taken_in_chunks_agree_on_one_and_several_threads() {
+    // Lists long enough that helpers take chunks of them (`eval::parallel_list`): `grundy` and
+    // `map` over Cookie Cutter's boards, which split into clusters, and `values` over
+    // Domineering boards of growing size, the last ones the largest, so that the helpers are
+    // still at work on them when the asking thread has taken the last chunk.
+    let out = same_on_any_number_of_threads(
+        r##"
+def row(n) = join(["." for j in 0..n], "")
+def board(rows, n) = grid(join([row(n) for i in 0..rows], "|"))
+let cookies = [fill(board(3, n), [(r, c)], "#") for n in 1..=7 for r in 0..3 for c in 0..n]
+len(cookies)
+let nims = grundy(CookieCutter(2), cookies)
+nims
+map(CookieCutter(2), cookies) == [CookieCutter(2)(b) for b in cookies]
+[*n for n in nims] == values(CookieCutter(2), cookies)
+let boards = [fill(board(r, n), [(0, c)], "#") for r in 1..=4 for n in 1..=5 for c in 0..n]
+len(boards)
+let vs = values(Domineering, boards)
+vs
+vs == [Domineering(b) for b in boards]
+map(Domineering, boards) == vs
+"##,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    // 3n boards of 3 x n with one cell taken, for n from 1 to 7; r x n boards with a cell of
+    // the top row taken, n of them for each r and n.
+    assert_eq!(lines[0], (1..=7).map(|n| 3 * n).sum::<usize>().to_string());
+    assert_eq!(lines[4], (4 * (1..=5).sum::<usize>()).to_string());
+    for (k, line) in lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| **l == "true" || **l == "false")
+    {
+        assert_eq!(*line, "true", "line {}", k + 1);
+    }
+}
+
+#[test]
+fn the_first_error_of_a_list_is_reported_whatever_the_threads() {
+    // Two positions that are not grids, in the middle of a list long enough for helpers to
+    // start: whichever thread meets one first, the report is the one for the earlier (a
+    // string), as on one thread, after every position before it was valued.
+    let script = r##"
+let B = grid("....|....|....|....")
+let C = cells(B, ".")
+let P = [pow(2, i) for i in 0..16]
+let boards = [fill(B, [C[i] for i in 0..16 if (m // P[i]) % 2 == 1], "#") for m in 0..pow(2, 16)]
+boards[40000] = "oops"
+boards[50000] = 7
+"before"
+values(Domineering, boards)
+"after"
+"##;
+    let (status, out, errors) = run_to_end(1, script);
+    assert!(!status.success());
+    assert_eq!(out.trim(), "\"before\"");
+    assert!(
+        errors.contains("expected a grid; found a string"),
+        "{errors}"
+    );
+    for threads in [2, 3] {
+        let (several_status, several_out, several_errors) = run_to_end(threads, script);
+        assert_eq!(several_status.code(), status.code(), "{threads} threads");
+        assert_eq!(several_out, out, "{threads} threads");
+        // The report names the script, whose file name has the number of threads in it.
+        let several_errors = several_errors.replace(&format!("script-{threads}-"), "script-1-");
+        assert_eq!(several_errors, errors, "{threads} threads");
+    }
+}
+
+#[test]
 fn impartial_values_agree_on_one_and_several_threads() {
     // Cram by mex of nim-values, and Cookie Cutter, whose boards split into clusters.
     same_on_any_number_of_threads(
@@ -147,6 +224,21 @@ fn rules_written_as_functions_agree_on_one_and_several_threads() {
 
 #[test]
 fn ctrl_c_stops_a_computation_with_helpers() {
+    ctrl_c_stops(
+        b"canonical_form(Domineering(grid(\"......|......|......|......|......|......|......\")))",
+    );
+}
+
+#[test]
+fn ctrl_c_stops_a_list_shared_out_among_threads() {
+    // The 4 x 5 board (over 2000 positions, so that the list's helpers start after it), then
+    // the 6 x 6 boards with one cell taken: far more than 1.5 s of work, in chunks of one.
+    ctrl_c_stops(b"let B = grid(\"......|......|......|......|......|......\"); values(Domineering, [grid(\".....|.....|.....|.....\")] + [fill(B, [c], \"#\") for c in cells(B, \".\")])");
+}
+
+/// Starts `cg` on two threads, has it compute `work` (one line) and interrupts it once helpers
+/// have started: it must stop, as Ctrl-C stops it.
+fn ctrl_c_stops(work: &[u8]) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cg"))
         .env("CG_THREADS", "2")
         .env("NO_COLOR", "1")
@@ -157,7 +249,7 @@ fn ctrl_c_stops_a_computation_with_helpers() {
         .expect("cg starts");
     let mut stdin = child.stdin.take().unwrap();
     stdin
-        .write_all(b"1 + 1\ncanonical_form(Domineering(grid(\"......|......|......|......|......|......|......\")))\n\"after\"\n")
+        .write_all(&[b"1 + 1\n", work, b"\n\"after\"\n"].concat())
         .unwrap();
     drop(stdin);
     let mut stdout = BufReader::new(child.stdout.take().unwrap());

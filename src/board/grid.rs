@@ -1165,6 +1165,44 @@ impl Grid {
         }
     }
 
+    /// The packed grid whose [`packed_words`](Grid::packed_words) are `words`, so that a grid
+    /// can travel between threads as three words; `None` for words no grid packs to.
+    ///
+    /// ```
+    /// use cg::board::Grid;
+    /// let g = Grid::parse("..#|#..").unwrap();
+    /// assert_eq!(Grid::from_packed_words(g.packed_words().unwrap()), Some(g));
+    /// assert_eq!(Grid::from_packed_words([2 | 3 << 16 | 35 << 32 | 46 << 40, 0, 1]), None);
+    /// ```
+    pub fn from_packed_words([shape, high, low]: [u64; 3]) -> Option<Grid> {
+        let (height, width) = ((shape & 0xffff) as usize, (shape >> 16 & 0xffff) as usize);
+        let (zero, one) = ((shape >> 32) as u8, (shape >> 40) as u8);
+        let bits = u128::from(high) << 64 | u128::from(low);
+        let n = height * width;
+        let cells_mask = if n == 0 { 0 } else { u128::MAX << (128 - n) };
+        let valid = shape >> 48 == 0
+            && n <= 128
+            && (height == 0) == (width == 0)
+            && bits & !cells_mask == 0
+            && if n == 0 {
+                zero == 0 && one == 0
+            } else if zero == one {
+                is_symbol(zero) && bits == 0
+            } else {
+                // Both symbols occur, the lesser where the bits are clear.
+                is_symbol(zero) && is_symbol(one) && zero < one && bits != 0 && bits != cells_mask
+            };
+        valid.then_some(Grid {
+            height: height as u16,
+            width: width as u16,
+            cells: Cells::Packed {
+                zero,
+                one,
+                bits: Bits128::new(bits),
+            },
+        })
+    }
+
     /// A grid of bytes with few symbols as three words that are equal only for equal grids,
     /// for tables keyed by position (Amazons' `xo.#`, Ski Jumps' `LRlr.`): the first word
     /// holds bit 63, the height, the width (7 bits each) and the distinct symbols in increasing

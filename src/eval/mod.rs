@@ -19,6 +19,7 @@ pub mod nim_list;
 pub mod num;
 pub mod ops;
 pub mod parallel;
+mod parallel_list;
 pub mod position;
 mod position_table;
 pub mod rule_call;

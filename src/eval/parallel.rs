@@ -4,7 +4,7 @@
 //! (`LAUNCH_AFTER` new positions), helper threads start on the same position, each walking the
 //! options in another order, and store what they find in the table the asking thread reads: it
 //! then finds many of its positions already valued. A list of positions (`values(R, list)`) is
-//! shared out the same way: each helper starts at its own place in the list. The helpers stop when the asking thread has
+//! shared out in chunks (`eval::parallel_list`). The helpers stop when the asking thread has
 //! its value (or stops on an error or an interrupt). A value in the table is the position's
 //! value whoever computed it, and canonical forms share one arena (`core::short::store`), so the
 //! result is the one a single thread gives.
@@ -79,6 +79,9 @@ pub enum Portable {
     List(Vec<Portable>),
     /// A grid by its text, which parses back to the same grid.
     Grid(String),
+    /// A grid of at most 128 cells and two symbols, by its `packed_words`: a list of millions
+    /// of small boards travels without text.
+    PackedGrid([u64; 3]),
 }
 
 impl Portable {
@@ -93,7 +96,10 @@ impl Portable {
             Value::Str(s) => Portable::Str(s.to_string()),
             Value::Tuple(items) => Portable::Tuple(all(items)?),
             Value::List(items) => Portable::List(all(items)?),
-            Value::Grid(g) => Portable::Grid(g.to_string()),
+            Value::Grid(g) => match g.packed_words() {
+                Some(words) => Portable::PackedGrid(words),
+                None => Portable::Grid(g.to_string()),
+            },
             _ => return None,
         })
     }
@@ -111,6 +117,9 @@ impl Portable {
             Portable::List(items) => Value::list(all(items)),
             Portable::Grid(text) => {
                 Value::Grid(Grid::parse(text).expect("a grid's text parses back"))
+            }
+            Portable::PackedGrid(words) => {
+                Value::Grid(Grid::from_packed_words(*words).expect("a packed grid's words unpack"))
             }
         }
     }
@@ -137,7 +146,7 @@ pub(super) struct Recipe {
 
 impl Recipe {
     /// The recipe of `instance`, if every rule it has can be carried to another thread.
-    fn of(instance: &RulesetInstance) -> Option<Recipe> {
+    pub(super) fn of(instance: &RulesetInstance) -> Option<Recipe> {
         let rules = instance
             .rule_calls()
             .map(|rule| rule.map(RuleCall::portable));
@@ -192,6 +201,13 @@ pub(super) enum Launch {
 pub(super) struct Helpers {
     stop: Arc<AtomicBool>,
     threads: Vec<JoinHandle<()>>,
+}
+
+impl Helpers {
+    /// The helpers `threads`, which stop when `stop` is set.
+    pub(super) fn new(stop: Arc<AtomicBool>, threads: Vec<JoinHandle<()>>) -> Helpers {
+        Helpers { stop, threads }
+    }
 }
 
 impl Drop for Helpers {

@@ -243,14 +243,18 @@ impl Interpreter {
         }
     }
 
-    /// The values of `positions`, in order: one valuation, so that helper threads share the
-    /// list out (`eval::parallel`).
+    /// The values of `positions`, in order: on several threads, each taking chunks of the
+    /// list (`eval::parallel_list`), or else as one valuation (whose helpers, if any, share
+    /// out the list: `eval::parallel`).
     pub fn position_values(
         &mut self,
         instance: &Rc<RulesetInstance>,
         positions: Vec<Value>,
         span: &Span,
     ) -> EvalResult<Vec<Value>> {
+        if super::parallel_list::worth_sharing(instance, positions.len()) {
+            return self.shared_position_values(instance, positions, span);
+        }
         let _valuation = Valuation::begin(instance, &positions);
         crate::progress::sequence_started(positions.len() as u64);
         positions

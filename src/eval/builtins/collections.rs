@@ -100,6 +100,12 @@ pub static BUILTINS: &[Builtin] = &[
         "The list of f(x) for each element x of xs (as [f(x) for x in xs]).",
         "map(x -> x * x, 1..=4)  # [1,4,9,16]", |interp, a, s| {
             let items = elements(&a[1])?;
+            if let Value::Ruleset(instance) = &a[0].value {
+                // Positions of a ruleset: valued as `values` values them, on every thread.
+                return interp
+                    .refusal_to_error(s, |interp| interp.position_values(instance, items, s))
+                    .map(Value::list);
+            }
             let out = items
                 .into_iter()
                 .map(|v| interp.call_value(&a[0].value, vec![arg(v, s)], s))
