@@ -236,6 +236,11 @@ proptest! {
         prop_assert_eq!(&c, &least);
         prop_assert_eq!(g.transform(s).canonical(), c.clone());
         prop_assert_eq!(hash_of(&g.transform(s).canonical()), hash_of(&c));
+        // Under all eight the symmetry given must give the least image too (grids of at most
+        // 64 cells and four symbols find half their images by the half turn).
+        let (r8, sym8) = g.canonical_under(&Symmetry::ALL);
+        prop_assert_eq!(g.transform(sym8), r8.clone());
+        prop_assert_eq!(&r8, &least);
         let (r, sym) = g.canonical_under(&Symmetry::RECTANGLE);
         prop_assert_eq!(g.transform(sym), r.clone());
         let least4 = Symmetry::RECTANGLE.iter().map(|&t| reference_transform(&g, t)).min().unwrap();

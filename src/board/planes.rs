@@ -91,15 +91,19 @@ impl PartialOrd for Planes {
 /// The least image of the planes of an `h x w` grid under the symmetries of `group`, as
 /// (height, width, planes), with a symmetry giving it; `None` for an empty group. Images are
 /// put together a nibble of cells at a time from tables made once for each shape, so that no
-/// image costs more than a few lookups.
+/// image costs more than a few lookups; and the half turn only reverses the order of the cells,
+/// so a symmetry followed by it (the one whose flips are both the other way round) costs no
+/// lookup once the first image is known.
 pub(super) fn least_image(
     planes: Planes,
     h: usize,
     w: usize,
     group: &[Symmetry],
 ) -> Option<((usize, usize, Planes), Symmetry)> {
+    let n = h * w;
     with_tables(h, w, |tables| {
         let mut best: Option<((usize, usize, Planes), Symmetry)> = None;
+        let mut images: [Option<Planes>; 8] = [None; 8];
         for &s in group {
             let (h2, w2) = s.image_shape(h, w);
             if best
@@ -108,10 +112,17 @@ pub(super) fn least_image(
             {
                 continue;
             }
-            let image = Planes {
-                high: tables.image(s, planes.high),
-                low: tables.image(s, planes.low),
+            let image = match images[code(s) ^ HALF_TURN] {
+                Some(turned) => Planes {
+                    high: half_turn(turned.high, n),
+                    low: half_turn(turned.low, n),
+                },
+                None => Planes {
+                    high: tables.image(s, planes.high),
+                    low: tables.image(s, planes.low),
+                },
             };
+            images[code(s)] = Some(image);
             let key = (h2, w2, image);
             if best.as_ref().is_none_or(|(k, _)| key < *k) {
                 best = Some((key, s));
@@ -119,6 +130,17 @@ pub(super) fn least_image(
         }
         best
     })
+}
+
+/// What `code` changes when a symmetry is followed by the half turn: both flips (a
+/// transposition commutes with the half turn).
+const HALF_TURN: usize = 0b011;
+
+/// The half turn of a board of `n` cells (`0 < n <= 64`, cell `i` at bit `63 - i`): cell `i`
+/// goes to cell `n - 1 - i`, whatever the shape.
+#[inline]
+fn half_turn(board: u64, n: usize) -> u64 {
+    board.reverse_bits() << (64 - n)
 }
 
 /// For bit boards of one shape (at most 64 cells, cell `i` at bit `63 - i`): the image under
@@ -252,6 +274,29 @@ mod tests {
                     assert_eq!(
                         image,
                         1u64 << (63 - (r2 * w2 + c2)),
+                        "{h}x{w} {s:?} cell {i}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_half_turn_reverses_the_cells_and_flips_both_ways() {
+        for (h, w) in [(1, 1), (3, 5), (4, 4), (8, 8), (2, 9), (7, 9), (1, 64)] {
+            let n = h * w;
+            if n > 64 {
+                continue;
+            }
+            let tables = ImageTables::new(h, w);
+            for s in Symmetry::ALL {
+                let turned = s.then(Symmetry::ROTATE_180);
+                assert_eq!(code(turned), code(s) ^ HALF_TURN, "{s:?}");
+                for i in 0..n {
+                    let board = 1u64 << (63 - i) | 1 << (63 - (i * 7 + 3) % n);
+                    assert_eq!(
+                        half_turn(tables.image(s, board), n),
+                        tables.image(turned, board),
                         "{h}x{w} {s:?} cell {i}"
                     );
                 }

@@ -85,8 +85,9 @@ impl Store {
             })
             .collect();
         // Best first for the side: Left wants high stops, Right low ones. NaN (an inexact
-        // stop) sorts at an end; the order only affects speed, never the result.
-        candidates.sort_by(|a, b| {
+        // stop) sorts at an end; the order only affects speed, never the result (so the sort
+        // need not be stable, and an unstable one needs no buffer).
+        candidates.sort_unstable_by(|a, b| {
             let order = (b.stops.left.total_cmp(&a.stops.left))
                 .then(b.stops.right.total_cmp(&a.stops.right));
             match side {

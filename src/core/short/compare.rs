@@ -21,14 +21,14 @@ impl Store {
         if let Some(known) = self.quick_stops(g).leq(self.quick_stops(h)) {
             return known;
         }
-        let g_nus = self.is_nus(g);
-        let h_nus = self.is_nus(h);
-        if g_nus && h_nus {
-            let (a, b) = (self.nus(g).unwrap(), self.nus(h).unwrap());
-            return a.leq(&b);
-        }
+        // Looked up before the nus check: a hit then needs no read of the games' nodes (nus
+        // pairs are never cached, so the order changes no answer).
         if let Some(known) = self.leq_cache.get(g, h) {
             return known;
+        }
+        if self.is_nus(g) && self.is_nus(h) {
+            let (a, b) = (self.nus(g).unwrap(), self.nus(h).unwrap());
+            return a.leq(&b);
         }
         let result = if self.is_number(g) {
             !self.some_right_option_leq(h, g)

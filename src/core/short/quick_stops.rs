@@ -32,8 +32,9 @@ impl QuickStops {
     /// into the arena.
     pub fn of_small(g: Game) -> Option<QuickStops> {
         let s = g.small()?;
-        // An i32 numerator over 2^exponent (exponent < 64) is exact in an f64.
-        let x = s.numerator as f64 / (s.exponent as f64).exp2();
+        // An i32 numerator over 2^exponent (exponent < 64) is exact in an f64; the power of
+        // two is a shift, not a call of `exp2` (0.5% of Amazons 4x4 went to that call).
+        let x = s.numerator as f64 / (1u64 << s.exponent) as f64;
         Some(QuickStops { left: x, right: x })
     }
 
