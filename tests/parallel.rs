@@ -213,6 +213,25 @@ CookieCutter(2)(grid("........|........|........"))
 }
 
 #[test]
+fn amazons_values_agree_on_one_and_several_threads() {
+    // Amazons' rules name the global QUEEN, and run on helper threads with its value: a board
+    // of 22,161 positions, boards one arrow on, and the same game with the directions written
+    // out in the rules, which must be the same game.
+    let out = same_on_any_number_of_threads(
+        r##"
+amazons("x...|....|...o")
+[amazons(b) for b in ["x#..|....|...o", "x...|.#..|...o", "x...|....|.#.o"]]
+ruleset Written {
+    left g = slide_and_shoot(g, "x", [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)], ".", "#")
+    right g = slide_and_shoot(g, "o", [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)], ".", "#")
+}
+Written(grid("x...|....|...o")) == amazons("x...|....|...o")
+"##,
+    );
+    assert_eq!(out.lines().last(), Some("true"));
+}
+
+#[test]
 fn rules_written_as_functions_agree_on_one_and_several_threads() {
     // Toads and Frogs' rules are cg functions: they are valued on the asking thread alone.
     same_on_any_number_of_threads(

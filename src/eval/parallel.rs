@@ -145,11 +145,12 @@ pub(super) struct Recipe {
 }
 
 impl Recipe {
-    /// The recipe of `instance`, if every rule it has can be carried to another thread.
-    pub(super) fn of(instance: &RulesetInstance) -> Option<Recipe> {
+    /// The recipe of `instance`, if every rule it has can be carried to another thread, the
+    /// globals its rules name taken from `globals`.
+    pub(super) fn of(instance: &RulesetInstance, globals: &[Option<Value>]) -> Option<Recipe> {
         let rules = instance
             .rule_calls()
-            .map(|rule| rule.map(RuleCall::portable));
+            .map(|rule| rule.map(|r| r.portable(globals)));
         if rules.iter().any(|r| matches!(r, Some(None))) {
             return None;
         }
@@ -260,8 +261,9 @@ impl Drop for Valuation<'_> {
     }
 }
 
-/// One more position valued by the asking thread: starts the helpers when it is time.
-pub(super) fn tick(instance: &RulesetInstance) {
+/// One more position valued by the asking thread: starts the helpers when it is time (the
+/// interpreter's `globals` give the values of the globals the rules name).
+pub(super) fn tick(instance: &RulesetInstance, globals: &[Option<Value>]) {
     let mut launch = instance.launch.borrow_mut();
     let Launch::Pending { roots, countdown } = &mut *launch else {
         return;
@@ -271,7 +273,7 @@ pub(super) fn tick(instance: &RulesetInstance) {
         return;
     }
     let roots = roots.iter().map(Portable::of).collect::<Option<Vec<_>>>();
-    let recipe = Recipe::of(instance);
+    let recipe = Recipe::of(instance, globals);
     *launch = match (roots, recipe) {
         (Some(roots), Some(recipe)) => {
             let shared = instance.table.borrow().shared();
@@ -336,4 +338,42 @@ fn help(recipe: &Recipe, roots: &[Portable], shared: Arc<SharedPositions>, role:
             let _ = interpreter.helper_position_value(&instance, roots[i].value());
         }
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{evaluate, Interpreter};
+
+    /// The recipe helpers are started with, for the ruleset `name` after `script`.
+    fn recipe(script: &str, name: &str) -> Option<Recipe> {
+        let mut interpreter = Interpreter::new();
+        evaluate(&mut interpreter, script).unwrap();
+        let Ok(Value::Ruleset(instance)) = evaluate(&mut interpreter, name) else {
+            panic!("{name} is a ruleset");
+        };
+        Recipe::of(&instance, &interpreter.globals.values)
+    }
+
+    /// Amazons' rules name the global `QUEEN` (its eight directions): such rules still travel
+    /// to helper threads, with the global's value, so Amazons is valued on every core. A rule
+    /// that calls a function of the script does not travel.
+    #[test]
+    fn rules_naming_a_global_travel_to_helpers() {
+        let amazons = recipe("1", "Amazons").expect("Amazons' rules travel");
+        let Some(left) = &amazons.rules[0] else {
+            panic!("Amazons has a left rule");
+        };
+        assert_eq!(left.builtin.name, "slide_and_shoot");
+        let Portable::List(directions) = &left.args[2].0 else {
+            panic!("the directions are a list: {:?}", left.args[2].0);
+        };
+        assert_eq!(directions.len(), 8);
+        let by_function = "def steps(g) = place_pairs(g, \".\", (1, 0), \"#\")
+ruleset Steps {
+    left g = steps(g)
+    right g = place_pairs(g, \".\", (0, 1), \"#\")
+}";
+        assert!(recipe(by_function, "Steps").is_none());
+    }
 }

@@ -174,7 +174,7 @@ impl<'a> Sharing<'a> {
     /// Starts the helpers once the asking thread has valued enough new positions (once: if
     /// the ruleset or a position cannot be carried to another thread, the list is valued on
     /// this one).
-    fn start_when_due(&mut self, positions: &[Value]) {
+    fn start_when_due(&mut self, positions: &[Value], globals: &[Option<Value>]) {
         if self.tried
             || self.instance.table.borrow().len() < self.table_at_start + LAUNCH_AFTER
             || !matches!(*self.instance.launch.borrow(), Launch::Idle)
@@ -184,7 +184,7 @@ impl<'a> Sharing<'a> {
         self.tried = true;
         let first = self.chunks.untaken();
         let from = self.chunks.places(first).start.min(positions.len());
-        let Some(recipe) = Recipe::of(self.instance) else {
+        let Some(recipe) = Recipe::of(self.instance, globals) else {
             return;
         };
         let Some(portable) = positions[from..]
@@ -249,7 +249,7 @@ impl Interpreter {
                         break 'taking;
                     }
                 }
-                sharing.start_when_due(&values);
+                sharing.start_when_due(&values, &self.globals.values);
             }
             sharing.chunks.finish(chunk);
         }

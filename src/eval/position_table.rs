@@ -11,10 +11,11 @@
 //!
 //! The packed positions are shared with the threads that help value the same positions
 //! (`eval::parallel`): they are spread over shards by hash, each behind its own lock, so that two
-//! threads seldom wait for each other. The other positions are language values, which stay on
-//! their thread.
+//! threads seldom wait for each other. A prefetch takes no lock: it reads where the shard's
+//! slots lie from a hint kept beside the locks (`SlotsHint`). The other positions are language
+//! values, which stay on their thread.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use ahash::AHashMap;
@@ -77,9 +78,22 @@ impl PositionTable {
 
     /// `insert`, with the key of `position` already computed.
     pub fn insert_by(&mut self, position: Value, key: TableKey, value: Game) {
+        let packed = &self.packed;
         let new = match key.0 {
-            Some(PackedKey::Short(key)) => self.packed.shard(key.hash()).short.insert(key, value),
-            Some(PackedKey::Long(key)) => self.packed.shard(key.hash()).long.insert(key, value),
+            Some(PackedKey::Short(key)) => {
+                let hash = key.hash();
+                let mut shard = packed.shard(hash);
+                let new = shard.short.insert(key, value);
+                packed.hints(hash).short.follow(&shard.short);
+                new
+            }
+            Some(PackedKey::Long(key)) => {
+                let hash = key.hash();
+                let mut shard = packed.shard(hash);
+                let new = shard.long.insert(key, value);
+                packed.hints(hash).long.follow(&shard.long);
+                new
+            }
             None => {
                 self.others.insert(position, value);
                 false
@@ -91,11 +105,19 @@ impl PositionTable {
     }
 
     /// Starts loading the place where the position of `key` would be, so that a `get` soon
-    /// after does not wait for memory.
+    /// after does not wait for memory. It takes no lock (see `SlotsHint`): on Cookie Cutter
+    /// the prefetches' locks were half of all the shard locks taken, and with two threads
+    /// each lock moves a cache line from the other core.
     pub fn prefetch_by(&self, key: TableKey) {
         match key.0 {
-            Some(PackedKey::Short(key)) => self.packed.shard(key.hash()).short.prefetch(&key),
-            Some(PackedKey::Long(key)) => self.packed.shard(key.hash()).long.prefetch(&key),
+            Some(PackedKey::Short(key)) => {
+                let hash = key.hash();
+                self.packed.hints(hash).short.prefetch::<u64>(hash);
+            }
+            Some(PackedKey::Long(key)) => {
+                let hash = key.hash();
+                self.packed.hints(hash).long.prefetch::<[u64; 3]>(hash);
+            }
             None => {}
         }
     }
@@ -109,8 +131,11 @@ impl PositionTable {
 
     /// Forgets every position and gives back the memory.
     pub fn clear(&mut self) {
-        for shard in self.packed.shards.iter() {
-            *lock(shard) = Shard::default();
+        for (shard, hints) in self.packed.shards.iter().zip(self.packed.hints.iter()) {
+            let mut shard = lock(shard);
+            *shard = Shard::default();
+            hints.short.follow(&shard.short);
+            hints.long.follow(&shard.long);
         }
         self.packed.entries.store(0, Ordering::Relaxed);
         self.others = AHashMap::new();
@@ -180,8 +205,77 @@ impl LocalPositionTable {
 #[derive(Debug)]
 pub struct SharedPositions {
     shards: Box<[Mutex<Shard>]>,
+    /// Where each shard's slots lie, for prefetching without its lock.
+    hints: Box<[ShardHints]>,
     /// The keys held by all shards, counted as they are added.
     entries: AtomicUsize,
+}
+
+/// Where a shard's two tables lie.
+#[derive(Debug, Default)]
+struct ShardHints {
+    short: SlotsHint,
+    long: SlotsHint,
+}
+
+/// Where a table's slots lie: their address and the number of index bits, written under the
+/// shard's lock when the table grows, read without it. A reader may see an old address, or an
+/// address and a size from two different moments; it uses them only to prefetch, which never
+/// faults and never reads into the program (a prefetch of a wrong line only wastes it), and it
+/// forms the address with wrapping arithmetic, so no stale hint is unsound.
+#[derive(Debug, Default)]
+struct SlotsHint {
+    address: AtomicUsize,
+    /// log2 of the number of slots; 0 for an empty table (a table has at least `MIN_SLOTS`).
+    bits: AtomicU32,
+}
+
+impl SlotsHint {
+    /// Records where `table`'s slots lie now (called with the shard's lock held, after every
+    /// insertion, so stores only when the table has moved).
+    fn follow<K>(&self, table: &OpenTable<K>) {
+        let address = table.slots.as_ptr() as usize;
+        let bits = if table.slots.is_empty() {
+            0
+        } else {
+            table.slots.len().trailing_zeros()
+        };
+        if self.address.load(Ordering::Relaxed) != address {
+            self.address.store(address, Ordering::Relaxed);
+        }
+        if self.bits.load(Ordering::Relaxed) != bits {
+            self.bits.store(bits, Ordering::Relaxed);
+        }
+    }
+
+    /// Prefetches the home slot of a key of hash `hash` in a table of keys `K`, and the line
+    /// after it, as `OpenTable::prefetch` does.
+    fn prefetch<K>(&self, hash: u64) {
+        let bits = self.bits.load(Ordering::Relaxed);
+        if bits == 0 {
+            return;
+        }
+        let base = self.address.load(Ordering::Relaxed) as *const Slot<K>;
+        let home = (hash >> (64 - bits)) as usize;
+        let mask = (1usize << bits) - 1;
+        prefetch_line(base.wrapping_add(home));
+        prefetch_line(base.wrapping_add((home + 2) & mask));
+    }
+}
+
+/// Asks the processor to bring the line of `p` into the cache: only a hint, it reads nothing
+/// into the program and does not fault, whatever the address.
+#[inline]
+fn prefetch_line<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch does not access memory as far as the program can see, and does not
+    // fault on any address.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(p.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// One shard: the positions of one-word keys and those of three-word keys.
@@ -198,6 +292,7 @@ impl Default for SharedPositions {
     fn default() -> SharedPositions {
         SharedPositions {
             shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
+            hints: (0..SHARDS).map(|_| ShardHints::default()).collect(),
             entries: AtomicUsize::new(0),
         }
     }
@@ -206,6 +301,10 @@ impl Default for SharedPositions {
 impl SharedPositions {
     fn shard(&self, hash: u64) -> MutexGuard<'_, Shard> {
         lock(&self.shards[hash as usize % SHARDS])
+    }
+
+    fn hints(&self, hash: u64) -> &ShardHints {
+        &self.hints[hash as usize % SHARDS]
     }
 }
 
@@ -443,17 +542,8 @@ impl<K: SlotKey> OpenTable<K> {
             return;
         }
         let i = self.home(key);
-        let slot: *const Slot<K> = &self.slots[i];
-        let next: *const Slot<K> = &self.slots[(i + 2) & (self.slots.len() - 1)];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch only hints the cache; the address is inside the table.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(slot.cast());
-            _mm_prefetch::<_MM_HINT_T0>(next.cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (slot, next);
+        prefetch_line(&self.slots[i]);
+        prefetch_line(&self.slots[(i + 2) & (self.slots.len() - 1)]);
     }
 
     fn empty(&mut self) {
@@ -511,6 +601,50 @@ mod tests {
             assert_eq!(t.get(b), Some(Game::integer(i as i64)), "{b}");
         }
         assert_eq!(t.get(&grid("xo.#|xo.#|xo.#")), None);
+    }
+
+    /// The hints a prefetch reads without a lock follow every shard's tables as they grow
+    /// (from empty, through several doublings, and after `clear`): a hint left behind would
+    /// prefetch memory the table has given back, and every prefetch would miss.
+    #[test]
+    fn prefetch_hints_follow_the_tables_as_they_grow() {
+        let hints_agree = |table: &PositionTable| {
+            let packed = &table.packed;
+            for (shard, hints) in packed.shards.iter().zip(packed.hints.iter()) {
+                let shard = lock(shard);
+                let short = &shard.short.slots;
+                let long = &shard.long.slots;
+                for (slots, hint) in [
+                    ((short.as_ptr() as usize, short.len()), &hints.short),
+                    ((long.as_ptr() as usize, long.len()), &hints.long),
+                ] {
+                    let bits = hint.bits.load(Ordering::Relaxed);
+                    let len = if bits == 0 { 0 } else { 1 << bits };
+                    assert_eq!(len, slots.1);
+                    if len > 0 {
+                        assert_eq!(hint.address.load(Ordering::Relaxed), slots.0);
+                    }
+                }
+            }
+        };
+        let mut table = PositionTable::default();
+        hints_agree(&table);
+        for n in 0..200_000i64 {
+            // Short keys (small integers) and long ones (integers past 2^62).
+            table.insert(Value::int(n), Game::integer(n));
+            if n % 4 == 0 {
+                table.insert(Value::int(i64::MAX - n), Game::integer(n));
+            }
+            if n % 20_000 == 0 {
+                hints_agree(&table);
+            }
+        }
+        hints_agree(&table);
+        table.clear();
+        hints_agree(&table);
+        table.insert(Value::int(7), Game::integer(7));
+        hints_agree(&table);
+        assert_eq!(table.get(&Value::int(7)), Some(Game::integer(7)));
     }
 
     /// Threads sharing a table, each storing its own boards and a common stretch of boards,

@@ -2,15 +2,17 @@
 //! call on the position (`left g = place_pairs(g, ".", (1, 0), "#")`); such a rule is called
 //! straight, with its other arguments evaluated once per instance, since the interpreter's
 //! frame, argument evaluation and result plumbing cost more than the builtin itself when a
-//! game has millions of positions. Any other rule runs as the function it compiled to.
+//! game has millions of positions. An argument may also name a global (`QUEEN` in Amazons'
+//! `slide_and_shoot(g, "x", QUEEN, ".", "#")`): it is read at each call, as the rule's code
+//! would read it. Any other rule runs as the function it compiled to.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::syntax::ast::Span;
 
-use super::builtins::{self, Arg, Builtin};
-use super::error::EvalResult;
+use super::builtins::{self, Arg, Arity, Builtin, Run};
+use super::error::{guarded, EvalError, EvalResult};
 use super::function::Function;
 use super::interp::Interpreter;
 use super::ir::{Binder, Node, Op, Slot};
@@ -33,8 +35,26 @@ pub struct DirectRule {
     args: Vec<Arg>,
     lent: RefCell<Vec<Arg>>,
     position: usize,
+    /// The arguments that name a global, read at each call.
+    globals: Vec<GlobalArg>,
+    /// The builtin's function when `builtins::call` would do nothing but call it (see
+    /// `DirectRule::plain`).
+    plain: Option<PlainBuiltin>,
     span: Span,
+    /// The rule as compiled, run instead when a global it names has no value, so that the
+    /// error is the one the rule's code gives, with its call chain (`None` on helper threads,
+    /// whose errors are not shown).
+    function: Option<Rc<Function>>,
 }
+
+/// An argument of a direct rule that names a global: the argument's place and the global's slot.
+#[derive(Debug)]
+struct GlobalArg {
+    arg: usize,
+    slot: u32,
+}
+
+type PlainBuiltin = fn(&[Arg], &Span) -> EvalResult<Value>;
 
 impl RuleCall {
     /// The rule `rule` (a compiled rule function) with the ruleset's parameters `params`.
@@ -52,7 +72,7 @@ impl RuleCall {
 impl DirectRule {
     /// The direct form of `f`, if its body is `let <name> = position; builtin(args...)` with
     /// every argument the position or a value fixed by the parameters.
-    fn of(f: &Function, params: &[Value]) -> Option<DirectRule> {
+    fn of(f: &Rc<Function>, params: &[Value]) -> Option<DirectRule> {
         let position = Slot::Local(u32::try_from(params.len()).ok()?);
         let Node::Block { ops, result } = &f.proto.body else {
             return None;
@@ -85,13 +105,21 @@ impl DirectRule {
         let (Some((position, _)), None) = (at.next(), at.next()) else {
             return None;
         };
+        let mut globals = Vec::new();
         let args = args
             .iter()
-            .map(|(node, span)| {
-                let value = if is_position(node) {
-                    Value::Nothing
-                } else {
-                    fixed.value(node)?
+            .enumerate()
+            .map(|(i, (node, span))| {
+                let value = match node {
+                    _ if is_position(node) => Value::Nothing,
+                    Node::Load(Slot::Global(slot), _) => {
+                        globals.push(GlobalArg {
+                            arg: i,
+                            slot: *slot,
+                        });
+                        Value::Nothing
+                    }
+                    _ => fixed.value(node)?,
                 };
                 Some(Arg {
                     value,
@@ -99,25 +127,67 @@ impl DirectRule {
                 })
             })
             .collect::<Option<Vec<_>>>()?;
-        Some(DirectRule {
+        let mut rule = DirectRule::new(builtin, args, position, span.clone());
+        if !globals.is_empty() {
+            rule.globals = globals;
+            rule.function = Some(f.clone());
+        }
+        Some(rule)
+    }
+
+    fn new(builtin: &'static Builtin, args: Vec<Arg>, position: usize, span: Span) -> DirectRule {
+        DirectRule {
             builtin,
             lent: RefCell::new(args.clone()),
+            plain: DirectRule::plain(builtin, &args),
             args,
             position,
-            span: span.clone(),
-        })
+            globals: Vec::new(),
+            span,
+            function: None,
+        }
     }
+
+    /// The function of `builtin` if, called with `args`, `builtins::call` would only check the
+    /// number of arguments (right here, once for all calls) and call it: a builtin of plain
+    /// arguments, not one with a loopy version (`degree`), and no argument a position of
+    /// another ruleset or a loopy game (each call checks the position and the globals).
+    fn plain(builtin: &'static Builtin, args: &[Arg]) -> Option<PlainBuiltin> {
+        let Run::Plain(f) = builtin.run else {
+            return None;
+        };
+        let n = args.len();
+        let arity = match builtin.arity {
+            Arity::Exactly(k) => n == k,
+            Arity::AtLeast(k) => n >= k,
+            Arity::Between(a, b) => (a..=b).contains(&n),
+        };
+        let plain =
+            arity && builtin.name != "degree" && !args.iter().any(|a| needs_conversion(&a.value));
+        plain.then_some(f)
+    }
+}
+
+/// Whether `builtins::call` would turn `v` into something else before the builtin sees it (the
+/// value of a position, the loopy version of a builtin).
+fn needs_conversion(v: &Value) -> bool {
+    matches!(v, Value::Position(_) | Value::Loopy(_))
 }
 
 impl RuleCall {
     /// The rule as plain data another thread can rebuild (`eval::parallel`): a direct rule
-    /// whose other arguments are plain data; `None` for any other rule.
-    pub fn portable(&self) -> Option<PortableRule> {
+    /// whose other arguments are plain data, the globals it names read from `globals` (which
+    /// cannot change while helpers work: only the rules run, and a direct rule runs no code of
+    /// the language); `None` for any other rule, or a global without a value.
+    pub fn portable(&self, globals: &[Option<Value>]) -> Option<PortableRule> {
         let RuleCall::Direct(direct) = self else {
             return None;
         };
-        let args = direct
-            .args
+        let mut args = direct.args.clone();
+        for g in &direct.globals {
+            args[g.arg].value = globals.get(g.slot as usize)?.clone()?;
+        }
+        let args = args
             .iter()
             .map(|a| Some((Portable::of(&a.value)?, a.span.clone())))
             .collect::<Option<Vec<_>>>()?;
@@ -139,13 +209,12 @@ impl RuleCall {
                 span: span.clone(),
             })
             .collect();
-        RuleCall::Direct(DirectRule {
-            builtin: rule.builtin,
-            lent: RefCell::new(args.clone()),
+        RuleCall::Direct(DirectRule::new(
+            rule.builtin,
             args,
-            position: rule.position,
-            span: rule.span.clone(),
-        })
+            rule.position,
+            rule.span.clone(),
+        ))
     }
 }
 
@@ -186,27 +255,68 @@ impl Interpreter {
     ) -> EvalResult<Value> {
         match rule {
             RuleCall::Direct(direct) => {
-                let (builtin, at, span) = (direct.builtin, direct.position, direct.span.clone());
-                match direct.lent.try_borrow_mut() {
+                let ready = match direct.lent.try_borrow_mut() {
                     Ok(mut args) => {
-                        args[at].value = position;
-                        let result = builtins::call(self, builtin, &args, span);
-                        args[at].value = Value::Nothing;
-                        result
+                        let ready = self.call_direct(direct, &mut args, position);
+                        args[direct.position].value = Value::Nothing;
+                        ready
                     }
-                    Err(_) => {
-                        let mut args = direct.args.clone();
-                        args[at].value = position;
-                        builtins::call(self, builtin, &args, span)
+                    Err(_) => self.call_direct(direct, &mut direct.args.clone(), position),
+                };
+                match (ready, &direct.function) {
+                    (Ready::Called(result), _) => result,
+                    (Ready::Unset(position), Some(f)) => {
+                        self.call_rule_function(f, params, position, span)
                     }
+                    (Ready::Unset(_), None) => Err(EvalError::new(
+                        "a global named by the rule has no value",
+                        span.clone(),
+                    )),
                 }
             }
-            RuleCall::Function(f) => {
-                let mut args = Vec::with_capacity(params.len() + 1);
-                args.extend_from_slice(params);
-                args.push(position);
-                self.call_function(f, args, span)
-            }
+            RuleCall::Function(f) => self.call_rule_function(f, params, position, span),
         }
     }
+
+    fn call_rule_function(
+        &mut self,
+        f: &Rc<Function>,
+        params: &[Value],
+        position: Value,
+        span: &Span,
+    ) -> EvalResult<Value> {
+        let mut args = Vec::with_capacity(params.len() + 1);
+        args.extend_from_slice(params);
+        args.push(position);
+        self.call_function(f, args, span)
+    }
+
+    /// A direct rule called on `position`, with `args` its arguments to fill in; not called
+    /// if a global it names has no value.
+    fn call_direct(&mut self, direct: &DirectRule, args: &mut [Arg], position: Value) -> Ready {
+        let mut plain = direct.plain.filter(|_| !needs_conversion(&position));
+        for g in &direct.globals {
+            let Some(value) = &self.globals.values[g.slot as usize] else {
+                return Ready::Unset(position);
+            };
+            let value = value.clone();
+            if needs_conversion(&value) {
+                plain = None;
+            }
+            args[g.arg].value = value;
+        }
+        args[direct.position].value = position;
+        let span = &direct.span;
+        Ready::Called(match plain {
+            Some(f) => guarded(span, || f(args, span)),
+            None => builtins::call(self, direct.builtin, args, span.clone()),
+        })
+    }
+}
+
+/// What came of calling a direct rule.
+enum Ready {
+    Called(EvalResult<Value>),
+    /// A global it names has no value: the position, given back.
+    Unset(Value),
 }

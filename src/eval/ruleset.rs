@@ -297,10 +297,13 @@ impl Interpreter {
         key: TableKey,
         span: &Span,
     ) -> EvalResult<Game> {
-        if let Some(g) = instance.table.borrow().get_by(&position, key) {
+        // The thread's own memo of positions that split first: it takes no lock, and a
+        // position found there (on Cookie Cutter, most options split into clusters) is never in
+        // the shared table, whose lookup would take a shard's lock only to miss.
+        if let Some(g) = instance.composites.borrow().get_by(&position, key) {
             return Ok(g);
         }
-        if let Some(g) = instance.composites.borrow().get_by(&position, key) {
+        if let Some(g) = instance.table.borrow().get_by(&position, key) {
             return Ok(g);
         }
         if !instance.loopy.borrow().is_empty() && instance.loopy.borrow().contains_key(&position) {
@@ -346,7 +349,7 @@ impl Interpreter {
         instance.table.borrow_mut().insert_by(position, key, value);
         if instance.helper.is_none() {
             crate::progress::count_position();
-            parallel::tick(instance);
+            parallel::tick(instance, &self.globals.values);
         }
         if let Some((link, key)) = stored {
             store::keep_position(link.id, key, value).map_err(|e| store_error(e, span))?;
