@@ -204,13 +204,6 @@ pub(super) struct Helpers {
     threads: Vec<JoinHandle<()>>,
 }
 
-impl Helpers {
-    /// The helpers `threads`, which stop when `stop` is set.
-    pub(super) fn new(stop: Arc<AtomicBool>, threads: Vec<JoinHandle<()>>) -> Helpers {
-        Helpers { stop, threads }
-    }
-}
-
 impl Drop for Helpers {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
@@ -287,20 +280,31 @@ pub(super) fn tick(instance: &RulesetInstance, globals: &[Option<Value>]) {
 
 /// Starts `threads() - 1` helpers on `roots`.
 fn start(recipe: Arc<Recipe>, roots: Arc<Vec<Portable>>, shared: Arc<SharedPositions>) -> Helpers {
+    spawn_helpers("cg helper", move |role| {
+        help(&recipe, &roots, shared.clone(), role)
+    })
+}
+
+/// Starts `threads() - 1` threads, named `name` and their turn, each doing `work` in its role;
+/// dropping the `Helpers` stops and joins them. A thread the system refuses is done without.
+pub(super) fn spawn_helpers<F>(name: &str, work: F) -> Helpers
+where
+    F: Fn(HelperRole) + Clone + Send + 'static,
+{
     let stop = Arc::new(AtomicBool::new(false));
     let of = threads();
     let threads = (1..of)
         .filter_map(|turn| {
-            let (recipe, roots, shared) = (recipe.clone(), roots.clone(), shared.clone());
+            let work = work.clone();
             let role = HelperRole {
                 stop: stop.clone(),
                 turn,
                 of,
             };
             std::thread::Builder::new()
-                .name(format!("cg helper {turn}"))
+                .name(format!("{name} {turn}"))
                 .stack_size(HELPER_STACK_BYTES)
-                .spawn(move || help(&recipe, &roots, shared, role))
+                .spawn(move || work(role))
                 .ok()
         })
         .collect();

@@ -30,7 +30,7 @@ use crate::syntax::ast::Span;
 
 use super::error::EvalResult;
 use super::interp::Interpreter;
-use super::parallel::{threads, HelperRole, Helpers, Launch, Portable, Recipe};
+use super::parallel::{spawn_helpers, threads, HelperRole, Helpers, Launch, Portable, Recipe};
 use super::position_table::{PositionTable, SharedPositions};
 use super::rule_call::RuleCall;
 use super::ruleset::RulesetInstance;
@@ -47,10 +47,6 @@ const CHUNKS_PER_THREAD: usize = 64;
 /// The most positions in a chunk: the last chunks of a long list are short, so that no thread
 /// is left with much of the list when the others are done.
 const MAX_CHUNK: usize = 1024;
-
-/// The stack of a helper thread: as large as the main evaluation thread's, since it recurses
-/// as deep.
-const HELPER_STACK_BYTES: usize = 1 << 30;
 
 /// Whether a list of `len` positions of `instance` is worth sharing out among threads: more
 /// than one thread is wanted, the list has more than one position, and this is not a
@@ -267,24 +263,9 @@ impl Interpreter {
 
 /// Starts `threads() - 1` helpers on the chunks of `list`.
 fn start(recipe: Arc<Recipe>, list: Arc<HelperList>, shared: Arc<SharedPositions>) -> Helpers {
-    let stop = Arc::new(AtomicBool::new(false));
-    let of = threads();
-    let handles = (1..of)
-        .filter_map(|turn| {
-            let (recipe, list, shared) = (recipe.clone(), list.clone(), shared.clone());
-            let role = HelperRole {
-                stop: stop.clone(),
-                turn,
-                of,
-            };
-            std::thread::Builder::new()
-                .name(format!("cg list helper {turn}"))
-                .stack_size(HELPER_STACK_BYTES)
-                .spawn(move || help(&recipe, &list, shared, role))
-                .ok()
-        })
-        .collect();
-    Helpers::new(stop, handles)
+    spawn_helpers("cg list helper", move |role| {
+        help(&recipe, &list, shared.clone(), role)
+    })
 }
 
 /// A helper's work: the chunks it takes, then the chunks others are still valuing, keeping
