@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use crate::syntax::ast::Span;
 
-use super::builtins::{self, Arg, Arity, Builtin, Run};
+use super::builtins::{self, Arg, Builtin, Run};
 use super::error::{guarded, EvalError, EvalResult};
 use super::function::Function;
 use super::interp::Interpreter;
@@ -150,20 +150,16 @@ impl DirectRule {
 
     /// The function of `builtin` if, called with `args`, `builtins::call` would only check the
     /// number of arguments (right here, once for all calls) and call it: a builtin of plain
-    /// arguments, not one with a loopy version (`degree`), and no argument a position of
-    /// another ruleset or a loopy game (each call checks the position and the globals).
+    /// arguments without a loopy version (which a call may choose instead), and no argument a
+    /// position of another ruleset or a loopy game (each call checks the position and the
+    /// globals).
     fn plain(builtin: &'static Builtin, args: &[Arg]) -> Option<PlainBuiltin> {
         let Run::Plain(f) = builtin.run else {
             return None;
         };
-        let n = args.len();
-        let arity = match builtin.arity {
-            Arity::Exactly(k) => n == k,
-            Arity::AtLeast(k) => n >= k,
-            Arity::Between(a, b) => (a..=b).contains(&n),
-        };
-        let plain =
-            arity && builtin.name != "degree" && !args.iter().any(|a| needs_conversion(&a.value));
+        let plain = builtin.arity.accepts(args.len())
+            && !builtins::has_override(builtin.name)
+            && !args.iter().any(|a| needs_conversion(&a.value));
         plain.then_some(f)
     }
 }

@@ -152,6 +152,11 @@ pub fn override_for(name: &str, args: &[Arg]) -> Option<&'static Builtin> {
     OVERRIDES.iter().find(|b| b.name == name)
 }
 
+/// Whether the builtin `name` has a loopy version, which `override_for` may choose at a call.
+pub fn has_override(name: &str) -> bool {
+    OVERRIDES.iter().any(|b| b.name == name)
+}
+
 /// Every loopy version, for the tests of their examples.
 #[cfg(test)]
 pub fn overrides() -> &'static [Builtin] {

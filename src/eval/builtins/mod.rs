@@ -8,6 +8,7 @@ mod games;
 mod graphs;
 mod lines;
 mod loopy;
+pub(crate) use loopy::has_override;
 pub(crate) mod misere;
 mod output;
 mod position;
@@ -80,6 +81,17 @@ pub enum Arity {
     Exactly(usize),
     AtLeast(usize),
     Between(usize, usize),
+}
+
+impl Arity {
+    /// Whether a call with `n` arguments has the right number.
+    pub fn accepts(self, n: usize) -> bool {
+        match self {
+            Arity::Exactly(k) => n == k,
+            Arity::AtLeast(k) => n >= k,
+            Arity::Between(a, b) => (a..=b).contains(&n),
+        }
+    }
 }
 
 impl std::fmt::Debug for Builtin {
@@ -156,12 +168,7 @@ pub fn call(
     let valued = position::valued_arguments(interpreter, builtin, args, &span)?;
     let args = valued.as_deref().unwrap_or(args);
     let builtin = loopy::override_for(builtin.name, args).unwrap_or(builtin);
-    let ok = match builtin.arity {
-        Arity::Exactly(n) => args.len() == n,
-        Arity::AtLeast(n) => args.len() >= n,
-        Arity::Between(a, b) => (a..=b).contains(&args.len()),
-    };
-    if !ok {
+    if !builtin.arity.accepts(args.len()) {
         let expected = match builtin.arity {
             Arity::Exactly(1) => "1 argument".to_string(),
             Arity::Exactly(n) => format!("{n} arguments"),
