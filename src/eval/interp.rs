@@ -1049,6 +1049,13 @@ impl Interpreter {
                 "`pass` is an option of a loopy game, a move to the position itself: `{0|pass}`",
             );
         }
+        // A newcomer's first words at the prompt: say where the session's commands are.
+        if matches!(name.as_str(), "help" | "quit" | "exit") {
+            return err.with_help(format!(
+                "at the prompt, commands begin with a colon: `:{}`",
+                if name == "help" { "help" } else { "quit" }
+            ));
+        }
         let candidates = builtins::all()
             .map(|b| b.name)
             .chain(self.globals.defined_names())
