@@ -12,7 +12,7 @@
 
 use crate::syntax::ast::{BinaryOp, CollectionKind, Span, UnaryOp};
 
-use super::builtins::Builtin;
+use super::builtins::{Builtin, PlainFn};
 use super::ir::{Binder, Node, Op, Slot};
 use super::value::Value;
 
@@ -188,6 +188,15 @@ pub enum Instr {
     CallBuiltin {
         dst: Reg,
         builtin: &'static Builtin,
+        args: Reg,
+        count: u32,
+        spans: SpanId,
+    },
+    /// Calls a builtin whose checks are known to pass (`builtins::plain_for`) through its
+    /// function; spans as for `CallBuiltin`.
+    CallPlain {
+        dst: Reg,
+        run: PlainFn,
         args: Reg,
         count: u32,
         spans: SpanId,

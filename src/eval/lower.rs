@@ -10,6 +10,7 @@
 
 use crate::syntax::ast::{BinaryOp, Span};
 
+use super::builtins;
 use super::bytecode::{Code, Collection, Instr, Label, LoopExits, Reg, SpanId};
 use super::ir::{Binder, IrClause, Node, Op, Slot};
 use super::num::Num;
@@ -623,12 +624,22 @@ impl Lowerer {
                 let spans = self.spans(&spans);
                 let nodes: Vec<&Node> = args.iter().map(|(n, _)| n).collect();
                 let args = self.arguments_at(&nodes, dst);
-                self.emit(Instr::CallBuiltin {
-                    dst,
-                    builtin,
-                    args,
-                    count: nodes.len() as u32,
-                    spans,
+                let count = nodes.len() as u32;
+                self.emit(match builtins::plain_for(builtin, nodes.len()) {
+                    Some(run) => Instr::CallPlain {
+                        dst,
+                        run,
+                        args,
+                        count,
+                        spans,
+                    },
+                    None => Instr::CallBuiltin {
+                        dst,
+                        builtin,
+                        args,
+                        count,
+                        spans,
+                    },
                 });
             }
             Node::Index {

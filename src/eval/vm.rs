@@ -394,6 +394,20 @@ impl Interpreter {
                     let v = result?;
                     self.set(*dst, v);
                 }
+                Instr::CallPlain {
+                    dst,
+                    run,
+                    args,
+                    count,
+                    spans,
+                } => {
+                    let values = self.arguments(code, *args, *count, *spans);
+                    let span = &code.spans[*spans as usize];
+                    let result = builtins::call_plain(*run, &values, span);
+                    self.recycle(values);
+                    let v = result?;
+                    self.set(*dst, v);
+                }
                 Instr::Collect {
                     dst,
                     kind,
