@@ -213,6 +213,13 @@ pub enum Instr {
         list: Reg,
         src: Reg,
     },
+    /// Makes room in the list being built in `list` for as many elements as the `for` loop
+    /// whose state is in `state` walks (a comprehension's first loop), so that the list is not
+    /// grown again and again as it is filled.
+    Reserve {
+        list: Reg,
+        state: Reg,
+    },
     /// dst = the list built in `list`, as a list or a set.
     Finish {
         dst: Reg,

@@ -20,6 +20,10 @@ use super::num::Num;
 use super::ops;
 use super::value::Value;
 
+/// The most elements `Reserve` makes room for at once (32 KB of values): a comprehension over a
+/// long range that a filter thins out does not hold a large block it will not fill.
+const MAX_RESERVED: usize = 1024;
+
 impl Interpreter {
     /// Runs `code` on the current frame, whose registers are already on the stack, and leaves
     /// the value it returns in the frame's first register (where the caller's first argument
@@ -440,10 +444,32 @@ impl Interpreter {
                         Rc::make_mut(items).push(v);
                     }
                 }
+                Instr::Reserve { list, state } => {
+                    let wanted = match self.register(*state) {
+                        Value::Range {
+                            start,
+                            end,
+                            inclusive,
+                        } => {
+                            let n = i128::from(*end) - i128::from(*start) + i128::from(*inclusive);
+                            usize::try_from(n.clamp(0, MAX_RESERVED as i128)).unwrap_or(0)
+                        }
+                        other => other.stored_elements().map_or(0, <[Value]>::len),
+                    };
+                    if let Value::List(items) = self.register_mut(*list) {
+                        Rc::make_mut(items).reserve_exact(wanted.min(MAX_RESERVED));
+                    }
+                }
                 Instr::Finish { dst, list, kind } => {
                     let items = match std::mem::replace(self.register_mut(*list), Value::Nothing) {
-                        // The list built is the value: kept in its allocation.
-                        Value::List(items) if !matches!(kind, Collection::Set) => {
+                        // The list built is the value: kept in its allocation, given back what
+                        // `Reserve` asked for beyond what a filter let through.
+                        Value::List(mut items) if !matches!(kind, Collection::Set) => {
+                            if let Some(built) = Rc::get_mut(&mut items) {
+                                if built.capacity() > 2 * built.len() + 16 {
+                                    built.shrink_to_fit();
+                                }
+                            }
                             self.set(*dst, Value::List(items));
                             continue;
                         }
