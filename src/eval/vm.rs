@@ -65,6 +65,11 @@ impl Interpreter {
                 Instr::Move { dst, src } => match *self.register(*src) {
                     Value::Number(Num::Small(n)) => self.set_int(*dst, n),
                     Value::Bool(b) => self.set(*dst, Value::Bool(b)),
+                    // A board handed to a builtin (`cell(g, ...)`): copied in place.
+                    Value::Grid(ref g) => {
+                        let v = Value::Grid(g.clone());
+                        self.set(*dst, v);
+                    }
                     ref other => {
                         let v = other.clone();
                         self.set(*dst, v);
@@ -323,8 +328,14 @@ impl Interpreter {
                         (self.register(*target).sequence(), self.register(*index))
                     {
                         if let Some(item) = usize::try_from(*k).ok().and_then(|k| items.get(k)) {
-                            let v = item.clone();
-                            self.set(*dst, v);
+                            // A coordinate (`c[0]`) is written as a number, with no call of
+                            // `Value::clone`.
+                            if let Value::Number(Num::Small(n)) = *item {
+                                self.set_int(*dst, n);
+                            } else {
+                                let v = item.clone();
+                                self.set(*dst, v);
+                            }
                             continue;
                         }
                     }
