@@ -12,7 +12,7 @@
 
 use crate::syntax::ast::{BinaryOp, CollectionKind, Span, UnaryOp};
 
-use super::builtins::Builtin;
+use super::builtins::{Builtin, PlainFn};
 use super::ir::{Binder, Node, Op, Slot};
 use super::value::Value;
 
@@ -192,6 +192,15 @@ pub enum Instr {
         count: u32,
         spans: SpanId,
     },
+    /// Calls a builtin whose checks are known to pass (`builtins::plain_for`) through its
+    /// function; spans as for `CallBuiltin`.
+    CallPlain {
+        dst: Reg,
+        run: PlainFn,
+        args: Reg,
+        count: u32,
+        spans: SpanId,
+    },
     /// dst = a list, tuple or set of the values in registers first..first + count.
     Collect {
         dst: Reg,
@@ -203,6 +212,13 @@ pub enum Instr {
     Push {
         list: Reg,
         src: Reg,
+    },
+    /// Makes room in the list being built in `list` for as many elements as the `for` loop
+    /// whose state is in `state` walks (a comprehension's first loop), so that the list is not
+    /// grown again and again as it is filled.
+    Reserve {
+        list: Reg,
+        state: Reg,
     },
     /// dst = the list built in `list`, as a list or a set.
     Finish {

@@ -10,6 +10,7 @@
 
 use crate::syntax::ast::{BinaryOp, Span};
 
+use super::builtins;
 use super::bytecode::{Code, Collection, Instr, Label, LoopExits, Reg, SpanId};
 use super::ir::{Binder, IrClause, Node, Op, Slot};
 use super::num::Num;
@@ -234,7 +235,7 @@ impl Lowerer {
                 iterable,
                 body,
                 span,
-            } => self.for_loop(binder, iterable, span, true, |me| {
+            } => self.for_loop(binder, iterable, span, true, None, |me| {
                 for op in body {
                     me.stmt(op);
                 }
@@ -298,6 +299,7 @@ impl Lowerer {
         iterable: &Node,
         span: &Span,
         breakable: bool,
+        reserve_in: Option<Reg>,
         lower_body: impl FnOnce(&mut Lowerer),
     ) {
         let mark = self.next;
@@ -307,6 +309,9 @@ impl Lowerer {
         let _position = self.temp();
         let span = self.spans(&[span]);
         self.emit(Instr::ForStart { state, src, span });
+        if let Some(list) = reserve_in {
+            self.emit(Instr::Reserve { list, state });
+        }
         let head = self.here();
         let var = match binder {
             Binder::Slot(Slot::Local(i)) => *i,
@@ -623,12 +628,22 @@ impl Lowerer {
                 let spans = self.spans(&spans);
                 let nodes: Vec<&Node> = args.iter().map(|(n, _)| n).collect();
                 let args = self.arguments_at(&nodes, dst);
-                self.emit(Instr::CallBuiltin {
-                    dst,
-                    builtin,
-                    args,
-                    count: nodes.len() as u32,
-                    spans,
+                let count = nodes.len() as u32;
+                self.emit(match builtins::plain_for(builtin, nodes.len()) {
+                    Some(run) => Instr::CallPlain {
+                        dst,
+                        run,
+                        args,
+                        count,
+                        spans,
+                    },
+                    None => Instr::CallBuiltin {
+                        dst,
+                        builtin,
+                        args,
+                        count,
+                        spans,
+                    },
                 });
             }
             Node::Index {
@@ -688,7 +703,7 @@ impl Lowerer {
                     first: list,
                     count: 0,
                 });
-                self.comprehension(element, clauses, list);
+                self.comprehension(element, clauses, list, true);
                 self.emit(Instr::Finish {
                     dst,
                     list,
@@ -710,7 +725,9 @@ impl Lowerer {
         self.next = mark;
     }
 
-    fn comprehension(&mut self, element: &Node, clauses: &[IrClause], list: Reg) {
+    /// Lowers the clauses of a comprehension building its list in `list`; `first` for the
+    /// first clause, whose loop (if it is one) sizes the list.
+    fn comprehension(&mut self, element: &Node, clauses: &[IrClause], list: Reg, first: bool) {
         let Some((clause, rest)) = clauses.split_first() else {
             let src = self.expr(element);
             self.emit(Instr::Push { list, src });
@@ -719,7 +736,7 @@ impl Lowerer {
         match clause {
             IrClause::If(condition, span) => {
                 let fails = self.branch_unless(condition, span);
-                self.comprehension(element, rest, list);
+                self.comprehension(element, rest, list, false);
                 let here = self.here();
                 self.patch_all(fails, here);
             }
@@ -729,8 +746,9 @@ impl Lowerer {
                 span,
             } => {
                 // `break` inside a comprehension leaves the enclosing statement loop.
-                self.for_loop(binder, iterable, span, false, |me| {
-                    me.comprehension(element, rest, list)
+                let reserve_in = first.then_some(list);
+                self.for_loop(binder, iterable, span, false, reserve_in, |me| {
+                    me.comprehension(element, rest, list, false)
                 });
             }
         }

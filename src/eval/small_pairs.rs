@@ -31,20 +31,47 @@ fn slot(x: i64) -> Option<usize> {
 }
 
 /// The tuple `(a, b)` shared by this thread, when both are in the shared range.
+#[inline]
 pub fn small_pair(a: i64, b: i64) -> Option<Value> {
     let k = slot(a)? * SIDE + slot(b)?;
     // `try_with`: while the thread is being torn down the table may be gone; the caller then
     // allocates a tuple of its own.
     PAIRS
-        .try_with(|table| {
-            let mut table = table.borrow_mut();
-            if table.is_empty() {
-                table.resize(SIDE * SIDE, None);
-            }
-            let shared = table[k].get_or_insert_with(|| Rc::new([Value::int(a), Value::int(b)]));
-            Value::Tuple(Rc::clone(shared))
-        })
+        .try_with(|table| shared(&mut table.borrow_mut(), k))
         .ok()
+}
+
+/// The shared tuple at place `k` of the table, made when first asked for.
+#[inline]
+fn shared(table: &mut Vec<Option<Rc<[Value]>>>, k: usize) -> Value {
+    if table.is_empty() {
+        table.resize(SIDE * SIDE, None);
+    }
+    let (a, b) = ((k / SIDE) as i64 + LOW, (k % SIDE) as i64 + LOW);
+    let pair = table[k].get_or_insert_with(|| Rc::new([Value::int(a), Value::int(b)]));
+    Value::Tuple(Rc::clone(pair))
+}
+
+/// The tuples `(r, c)` of `cells`, each shared when in range, looking the table up once for
+/// all of them (`cells(g, ".")` lists a board's cells for every position a rule is asked for).
+pub fn pairs(cells: &[(usize, usize)]) -> Vec<Value> {
+    let make = |table: Option<&mut Vec<Option<Rc<[Value]>>>>| {
+        let mut table = table;
+        cells
+            .iter()
+            .map(|&(r, c)| {
+                // A grid has at most 65535 rows and columns, so the casts are exact.
+                let (x, y) = (r as i64, c as i64);
+                match (&mut table, slot(x).zip(slot(y))) {
+                    (Some(table), Some((i, j))) => shared(table, i * SIDE + j),
+                    _ => Value::Tuple(Rc::new([Value::int(x), Value::int(y)])),
+                }
+            })
+            .collect()
+    };
+    PAIRS
+        .try_with(|table| make(Some(&mut table.borrow_mut())))
+        .unwrap_or_else(|_| make(None))
 }
 
 #[cfg(test)]

@@ -20,6 +20,10 @@ use super::num::Num;
 use super::ops;
 use super::value::Value;
 
+/// The most elements `Reserve` makes room for at once (32 KB of values): a comprehension over a
+/// long range that a filter thins out does not hold a large block it will not fill.
+const MAX_RESERVED: usize = 1024;
+
 impl Interpreter {
     /// Runs `code` on the current frame, whose registers are already on the stack, and leaves
     /// the value it returns in the frame's first register (where the caller's first argument
@@ -61,6 +65,11 @@ impl Interpreter {
                 Instr::Move { dst, src } => match *self.register(*src) {
                     Value::Number(Num::Small(n)) => self.set_int(*dst, n),
                     Value::Bool(b) => self.set(*dst, Value::Bool(b)),
+                    // A board handed to a builtin (`cell(g, ...)`): copied in place.
+                    Value::Grid(ref g) => {
+                        let v = Value::Grid(g.clone());
+                        self.set(*dst, v);
+                    }
                     ref other => {
                         let v = other.clone();
                         self.set(*dst, v);
@@ -319,8 +328,14 @@ impl Interpreter {
                         (self.register(*target).sequence(), self.register(*index))
                     {
                         if let Some(item) = usize::try_from(*k).ok().and_then(|k| items.get(k)) {
-                            let v = item.clone();
-                            self.set(*dst, v);
+                            // A coordinate (`c[0]`) is written as a number, with no call of
+                            // `Value::clone`.
+                            if let Value::Number(Num::Small(n)) = *item {
+                                self.set_int(*dst, n);
+                            } else {
+                                let v = item.clone();
+                                self.set(*dst, v);
+                            }
                             continue;
                         }
                     }
@@ -394,6 +409,20 @@ impl Interpreter {
                     let v = result?;
                     self.set(*dst, v);
                 }
+                Instr::CallPlain {
+                    dst,
+                    run,
+                    args,
+                    count,
+                    spans,
+                } => {
+                    let values = self.arguments(code, *args, *count, *spans);
+                    let span = &code.spans[*spans as usize];
+                    let result = builtins::call_plain(*run, &values, span);
+                    self.recycle(values);
+                    let v = result?;
+                    self.set(*dst, v);
+                }
                 Instr::Collect {
                     dst,
                     kind,
@@ -426,10 +455,32 @@ impl Interpreter {
                         Rc::make_mut(items).push(v);
                     }
                 }
+                Instr::Reserve { list, state } => {
+                    let wanted = match self.register(*state) {
+                        Value::Range {
+                            start,
+                            end,
+                            inclusive,
+                        } => {
+                            let n = i128::from(*end) - i128::from(*start) + i128::from(*inclusive);
+                            usize::try_from(n.clamp(0, MAX_RESERVED as i128)).unwrap_or(0)
+                        }
+                        other => other.stored_elements().map_or(0, <[Value]>::len),
+                    };
+                    if let Value::List(items) = self.register_mut(*list) {
+                        Rc::make_mut(items).reserve_exact(wanted.min(MAX_RESERVED));
+                    }
+                }
                 Instr::Finish { dst, list, kind } => {
                     let items = match std::mem::replace(self.register_mut(*list), Value::Nothing) {
-                        // The list built is the value: kept in its allocation.
-                        Value::List(items) if !matches!(kind, Collection::Set) => {
+                        // The list built is the value: kept in its allocation, given back what
+                        // `Reserve` asked for beyond what a filter let through.
+                        Value::List(mut items) if !matches!(kind, Collection::Set) => {
+                            if let Some(built) = Rc::get_mut(&mut items) {
+                                if built.capacity() > 2 * built.len() + 16 {
+                                    built.shrink_to_fit();
+                                }
+                            }
                             self.set(*dst, Value::List(items));
                             continue;
                         }

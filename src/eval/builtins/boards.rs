@@ -363,17 +363,7 @@ const ROTATIONS: [Symmetry; 4] = [
 ];
 
 pub(super) fn coords(cells: &[(usize, usize)]) -> Value {
-    Value::list(
-        cells
-            .iter()
-            .map(|&(r, c)| Value::pair(cell_index(r), cell_index(c)))
-            .collect(),
-    )
-}
-
-/// A row or column number as a value (a grid has at most `MAX_CELLS` cells, so it fits).
-fn cell_index(i: usize) -> Value {
-    i64::try_from(i).map_or_else(|_| Value::integer(i), Value::int)
+    Value::list(crate::eval::small_pairs::pairs(cells))
 }
 
 /// Runs `f` on the cells a collection names (`fill(g, [c, d], "#")`), read where they lie: a

@@ -193,6 +193,29 @@ pub fn call(
     }
 }
 
+/// A builtin's function that needs no interpreter.
+pub type PlainFn = fn(&[Arg], &Span) -> EvalResult<Value>;
+
+/// The function that a call of `builtin` with `count` arguments can run at once, when every
+/// check of `call` is known to pass before the program runs: the builtin needs no interpreter,
+/// accepts `count` arguments, has no loopy version to choose and does not value positions.
+/// The register code binds such calls when it is compiled (`Instr::CallPlain`), which saves
+/// the scans of the arguments on every call.
+pub(crate) fn plain_for(builtin: &Builtin, count: usize) -> Option<PlainFn> {
+    let Run::Plain(f) = builtin.run else {
+        return None;
+    };
+    let checked = !builtin.arity.accepts(count)
+        || loopy::has_override(builtin.name)
+        || position::values_positions(builtin);
+    (!checked).then_some(f)
+}
+
+/// Runs a function found by `plain_for`, as `call` would run it.
+pub(crate) fn call_plain(f: PlainFn, args: &[Arg], span: &Span) -> EvalResult<Value> {
+    guarded(span, || f(args, span))
+}
+
 /// The candidate nearest to `name` by edit distance, if it is close enough to be a typo.
 pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
     let limit = (name.chars().count() / 3).clamp(1, 3);

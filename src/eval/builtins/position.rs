@@ -207,20 +207,22 @@ fn sensible(interp: &mut Interpreter, arg: &Arg, side: Side, span: &Span) -> Eva
 /// The arguments of a builtin on games with every position replaced by its value (from its
 /// ruleset's table), so that `temperature(p)`, `canonical_form(p)` or `outcome(p)` work on
 /// positions; `None` when no argument is a position or the builtin is not one on games.
+/// Whether `builtin` is one on games, whose position arguments `valued_arguments` replaces by
+/// their values.
+pub(super) fn values_positions(builtin: &Builtin) -> bool {
+    super::games::BUILTINS
+        .iter()
+        .chain(super::thermal::BUILTINS)
+        .any(|b| b.name == builtin.name)
+}
+
 pub(super) fn valued_arguments(
     interp: &mut Interpreter,
     builtin: &Builtin,
     args: &[Arg],
     span: &Span,
 ) -> EvalResult<Option<Vec<Arg>>> {
-    if !args.iter().any(|a| matches!(a.value, Value::Position(_))) {
-        return Ok(None);
-    }
-    let on_games = super::games::BUILTINS
-        .iter()
-        .chain(super::thermal::BUILTINS)
-        .any(|b| b.name == builtin.name);
-    if !on_games {
+    if !args.iter().any(|a| matches!(a.value, Value::Position(_))) || !values_positions(builtin) {
         return Ok(None);
     }
     let _ = span;
