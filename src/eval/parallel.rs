@@ -160,6 +160,27 @@ impl Recipe {
             rules: rules.map(Option::flatten),
         })
     }
+
+    /// On a helper thread: an interpreter, and the instance rebuilt from this recipe over the
+    /// `shared` table, doing the helper's part `role`.
+    pub(super) fn instance(
+        &self,
+        shared: Arc<SharedPositions>,
+        role: HelperRole,
+    ) -> (Interpreter, Rc<RulesetInstance>) {
+        let rules = self
+            .rules
+            .each_ref()
+            .map(|r| r.as_ref().map(RuleCall::rebuild));
+        let instance = RulesetInstance::helper(
+            &self.name,
+            self.impartial,
+            rules,
+            PositionTable::with_shared(shared),
+            role,
+        );
+        (Interpreter::bare(), Rc::new(instance))
+    }
 }
 
 /// A helper's part: when to stop, and how far round to turn each list of options, so that
@@ -318,19 +339,7 @@ where
 fn help(recipe: &Recipe, roots: &[Portable], shared: Arc<SharedPositions>, role: HelperRole) {
     crate::core::become_helper();
     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut interpreter = Interpreter::bare();
-        let rules = recipe
-            .rules
-            .each_ref()
-            .map(|r| r.as_ref().map(RuleCall::rebuild));
-        let table = PositionTable::with_shared(shared);
-        let instance = Rc::new(RulesetInstance::helper(
-            &recipe.name,
-            recipe.impartial,
-            rules,
-            table,
-            role,
-        ));
+        let (mut interpreter, instance) = recipe.instance(shared, role);
         let mut order: Vec<usize> = (0..roots.len()).collect();
         if let Some(role) = &instance.helper {
             role.reorder(&mut order);

@@ -31,8 +31,7 @@ use crate::syntax::ast::Span;
 use super::error::EvalResult;
 use super::interp::Interpreter;
 use super::parallel::{spawn_helpers, threads, HelperRole, Helpers, Launch, Portable, Recipe};
-use super::position_table::{PositionTable, SharedPositions};
-use super::rule_call::RuleCall;
+use super::position_table::SharedPositions;
 use super::ruleset::RulesetInstance;
 use super::value::Value;
 
@@ -274,18 +273,7 @@ fn start(recipe: Arc<Recipe>, list: Arc<HelperList>, shared: Arc<SharedPositions
 fn help(recipe: &Recipe, list: &HelperList, shared: Arc<SharedPositions>, role: HelperRole) {
     crate::core::become_helper();
     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut interpreter = Interpreter::bare();
-        let rules = recipe
-            .rules
-            .each_ref()
-            .map(|r| r.as_ref().map(RuleCall::rebuild));
-        let instance = Rc::new(RulesetInstance::helper(
-            &recipe.name,
-            recipe.impartial,
-            rules,
-            PositionTable::with_shared(shared),
-            role,
-        ));
+        let (mut interpreter, instance) = recipe.instance(shared, role);
         let role = instance
             .helper
             .as_ref()
