@@ -28,6 +28,7 @@ use crate::core::Game;
 
 use crate::syntax::ast::Span;
 
+use super::compile::Globals;
 use super::error::EvalResult;
 use super::interp::Interpreter;
 use super::parallel::{spawn_helpers, threads, HelperRole, Helpers, Launch, Portable, Recipe};
@@ -169,7 +170,7 @@ impl<'a> Sharing<'a> {
     /// Starts the helpers once the asking thread has valued enough new positions (once: if
     /// the ruleset or a position cannot be carried to another thread, the list is valued on
     /// this one).
-    fn start_when_due(&mut self, positions: &[Value], globals: &[Option<Value>]) {
+    fn start_when_due(&mut self, positions: &[Value], globals: &Globals) {
         if self.tried
             || self.instance.table.borrow().len() < self.table_at_start + LAUNCH_AFTER
             || !matches!(*self.instance.launch.borrow(), Launch::Idle)
@@ -244,7 +245,7 @@ impl Interpreter {
                         break 'taking;
                     }
                 }
-                sharing.start_when_due(&values, &self.globals.values);
+                sharing.start_when_due(&values, &self.globals);
             }
             sharing.chunks.finish(chunk);
         }
