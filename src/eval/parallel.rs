@@ -10,10 +10,10 @@
 //! result is the one a single thread gives.
 //!
 //! Language values are tied to their thread, so a helper has its own interpreter and its own
-//! copy of the ruleset, rebuilt from plain data: this works for rules that are one builtin call
-//! on the position with plain arguments (`left g = place_pairs(g, ".", (1, 0), "#")`, as for
-//! the board games of the standard library). Rules written as functions are valued on one
-//! thread.
+//! copy of the ruleset, rebuilt from plain data: rules that are one builtin call on the
+//! position with plain arguments (`left g = place_pairs(g, ".", (1, 0), "#")`), and rules
+//! written as functions, carried with the functions and globals their code reads
+//! (`eval::portable_function`, which says what stays on one thread).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -27,7 +27,7 @@ use super::builtins::Builtin;
 use super::compile::Globals;
 use super::interp::Interpreter;
 use super::portable_function::{Carrier, PortableFunction, PortableGlobals};
-use super::position_table::{PositionTable, SharedPositions};
+use super::position_table::{PositionTable, SharedPositions, TableKey};
 use super::rule_call::RuleCall;
 use super::ruleset::RulesetInstance;
 use super::value::Value;
@@ -254,6 +254,13 @@ pub(super) fn tick(instance: &RulesetInstance, globals: &Globals) {
     };
     *countdown -= 1;
     if *countdown > 0 {
+        return;
+    }
+    // Helpers of a position help only through the shared table, which holds grids and
+    // integers: the positions of other games (Hackenbush's lists of edges) stay on each
+    // thread, and a helper valuing them would only repeat the asking thread's work.
+    if !roots.iter().any(|r| TableKey::of(r).is_shared()) {
+        *launch = Launch::Idle;
         return;
     }
     let roots = roots.iter().map(Portable::of).collect::<Option<Vec<_>>>();
