@@ -233,12 +233,111 @@ Written(grid("x...|....|...o")) == amazons("x...|....|...o")
 
 #[test]
 fn rules_written_as_functions_agree_on_one_and_several_threads() {
-    // Toads and Frogs' rules are cg functions: they are valued on the asking thread alone.
-    same_on_any_number_of_threads(
+    // Rulesets of the standard library whose rules are cg functions run on helper threads
+    // with those functions and the globals they call: Clobber (`clobbers`), Toads and Frogs
+    // (`hops`), Hackenbush (`standing`, `without`, `hackenbush_parts`), Konane, each on a
+    // position of more than 2000 positions, so that helpers start, then smaller ones.
+    let out = same_on_any_number_of_threads(
         r##"
+clobber("xoxox|oxoxo|xoxox")
+[clobber(b) for b in ["xoxo|oxox|xoxo", "xxoo|ooxx|xoxo", "x.ox|oxox|xo.o"]]
+toads_and_frogs("TTTT.....FFFF")
 [toads_and_frogs(s) for s in ["TTT..FF", "TT.T.F.F", "T.T.T.FFF", "TTT...FFF"]]
+hackenbush([(0, 1, "B"), (1, 2, "R"), (2, 3, "G"), (3, 1, "B"), (0, 4, "R"), (4, 5, "B"), (5, 6, "G"), (6, 4, "R"), (0, 7, "G"), (7, 8, "B"), (8, 9, "R")])
+hackenbush(stalk(["B", "R", "R", "B", "G", "B"]))
+hackenbush(stalk(["B", "R", "R", "B"]))
 "##,
     );
+    // By hand (Winning Ways ch. 2, Berlekamp's rule for a stalk): blue, red, red, blue is
+    // 1 - 1/2 - 1/4 + 1/8.
+    assert_eq!(out.lines().last(), Some("3/8"));
+}
+
+#[test]
+fn a_rule_that_counts_its_calls_in_a_global_stays_on_one_thread() {
+    // The rule assigns a global: on helpers the count would go to their own copies and the
+    // asking thread would find positions valued by them, so the count would fall. Refused to
+    // helpers, the count is the single thread's on any number of threads.
+    let out = same_on_any_number_of_threads(
+        r##"
+let calls = 0
+def counted(g, d)
+    calls = calls + 1
+    place_pairs(g, ".", d, "#")
+end
+ruleset Counted {
+    left g = counted(g, (1, 0))
+    right g = counted(g, (0, 1))
+}
+Counted(grid(".....|.....|.....|....."))
+calls
+Counted(grid(".....|.....|.....|.....")) == domineering(".....|.....|.....|.....")
+"##,
+    );
+    assert_eq!(out.lines().last(), Some("true"));
+}
+
+#[test]
+fn print_in_a_rule_prints_as_on_one_thread() {
+    // A rule prints when it meets one position, late in the search: run on helpers, the
+    // asking thread would find it valued and never print (a helper shows nothing).
+    let out = same_on_any_number_of_threads(
+        r##"
+let E = grid(".....|.....|....#|....#")
+def shown(g, d)
+    if g == E
+        print("reached", g)
+    end
+    place_pairs(g, ".", d, "#")
+end
+ruleset Shown {
+    left g = shown(g, (1, 0))
+    right g = shown(g, (0, 1))
+}
+Shown(grid(".....|.....|.....|....."))
+"##,
+    );
+    assert!(out.starts_with("reached"), "{out}");
+}
+
+#[test]
+fn an_error_in_a_rule_on_a_helper_is_reported_as_on_one_thread() {
+    // The rule fails on Left's last move from the start, which the asking thread reaches
+    // after most of the game and a helper (starting halfway round the options) much sooner:
+    // the helper drops its root, the asking thread meets the error itself, with the same
+    // report (span and call chain) as on one thread.
+    let script = r##"
+let E = grid(".....|.....|....#|....#")
+def faulty(g, d)
+    if g == E
+        error("this position is not allowed:", g)
+    end
+    place_pairs(g, ".", d, "#")
+end
+ruleset Faulty {
+    left g = faulty(g, (1, 0))
+    right g = faulty(g, (0, 1))
+}
+"before"
+Faulty(grid(".....|.....|.....|....."))
+"after"
+"##;
+    let (status, out, errors) = run_to_end(1, script);
+    assert!(!status.success());
+    assert_eq!(out.trim(), "\"before\"");
+    assert!(errors.contains("this position is not allowed"), "{errors}");
+    for threads in [2, 3] {
+        let (several_status, several_out, several_errors) = run_to_end(threads, script);
+        assert_eq!(several_status.code(), status.code(), "{threads} threads");
+        assert_eq!(several_out, out, "{threads} threads");
+        let several_errors = several_errors.replace(&format!("script-{threads}-"), "script-1-");
+        assert_eq!(several_errors, errors, "{threads} threads");
+    }
+}
+
+#[test]
+fn ctrl_c_stops_helpers_running_rules_written_as_functions() {
+    ctrl_c_stops(b"clobber(\"xoxoxo|oxoxox|xoxoxo|oxoxox\")");
 }
 
 #[test]

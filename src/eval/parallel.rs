@@ -10,10 +10,10 @@
 //! result is the one a single thread gives.
 //!
 //! Language values are tied to their thread, so a helper has its own interpreter and its own
-//! copy of the ruleset, rebuilt from plain data: this works for rules that are one builtin call
-//! on the position with plain arguments (`left g = place_pairs(g, ".", (1, 0), "#")`, as for
-//! the board games of the standard library). Rules written as functions are valued on one
-//! thread.
+//! copy of the ruleset, rebuilt from plain data: rules that are one builtin call on the
+//! position with plain arguments (`left g = place_pairs(g, ".", (1, 0), "#")`), and rules
+//! written as functions, carried with the functions and globals their code reads
+//! (`eval::portable_function`, which says what stays on one thread).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -21,14 +21,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 
-use crate::board::Grid;
-use crate::core::Game;
 use crate::syntax::ast::Span;
 
 use super::builtins::Builtin;
+use super::compile::Globals;
 use super::interp::Interpreter;
-use super::num::Num;
-use super::position_table::{PositionTable, SharedPositions};
+use super::portable_function::{Carrier, PortableFunction, PortableGlobals};
+use super::position_table::{PositionTable, SharedPositions, TableKey};
 use super::rule_call::RuleCall;
 use super::ruleset::RulesetInstance;
 use super::value::Value;
@@ -67,63 +66,7 @@ fn default_threads() -> usize {
     })
 }
 
-/// A value as plain data, which another thread can turn back into the same value.
-#[derive(Clone, Debug)]
-pub enum Portable {
-    Nothing,
-    Int(i64),
-    Bool(bool),
-    Game(Game),
-    Str(String),
-    Tuple(Vec<Portable>),
-    List(Vec<Portable>),
-    /// A grid by its text, which parses back to the same grid.
-    Grid(String),
-    /// A grid of at most 128 cells and two symbols, by its `packed_words`: a list of millions
-    /// of small boards travels without text.
-    PackedGrid([u64; 3]),
-}
-
-impl Portable {
-    /// The plain form of `v`, if it has one.
-    pub fn of(v: &Value) -> Option<Portable> {
-        let all = |items: &[Value]| items.iter().map(Portable::of).collect::<Option<Vec<_>>>();
-        Some(match v {
-            Value::Nothing => Portable::Nothing,
-            Value::Number(Num::Small(n)) => Portable::Int(*n),
-            Value::Bool(b) => Portable::Bool(*b),
-            Value::Game(g) => Portable::Game(*g),
-            Value::Str(s) => Portable::Str(s.to_string()),
-            Value::Tuple(items) => Portable::Tuple(all(items)?),
-            Value::List(items) => Portable::List(all(items)?),
-            Value::Grid(g) => match g.packed_words() {
-                Some(words) => Portable::PackedGrid(words),
-                None => Portable::Grid(g.to_string()),
-            },
-            _ => return None,
-        })
-    }
-
-    /// The value again, on this thread.
-    pub fn value(&self) -> Value {
-        let all = |items: &[Portable]| items.iter().map(Portable::value).collect();
-        match self {
-            Portable::Nothing => Value::Nothing,
-            Portable::Int(n) => Value::int(*n),
-            Portable::Bool(b) => Value::Bool(*b),
-            Portable::Game(g) => Value::Game(*g),
-            Portable::Str(s) => Value::str(s),
-            Portable::Tuple(items) => Value::tuple(all(items)),
-            Portable::List(items) => Value::list(all(items)),
-            Portable::Grid(text) => {
-                Value::Grid(Grid::parse(text).expect("a grid's text parses back"))
-            }
-            Portable::PackedGrid(words) => {
-                Value::Grid(Grid::from_packed_words(*words).expect("a packed grid's words unpack"))
-            }
-        }
-    }
-}
+pub use super::portable::Portable;
 
 /// A rule that is one builtin call on the position, as plain data (see `RuleCall::portable`).
 #[derive(Debug)]
@@ -135,30 +78,78 @@ pub struct PortableRule {
     pub span: Span,
 }
 
-/// What a helper needs to value an instance's positions: its rules as plain data.
+/// A rule as plain data: a builtin call (`RuleCall::Direct`) or a function of the language.
+#[derive(Debug)]
+pub(super) enum PortableRuleCall {
+    Direct(PortableRule),
+    Function(PortableFunction),
+}
+
+/// What a helper needs to value an instance's positions: its rules, the instance's parameters
+/// and the globals the rules' code reads, as plain data.
 #[derive(Debug)]
 pub(super) struct Recipe {
     pub name: String,
     pub impartial: bool,
     /// `left`, `right`, `moves`, `split`, `normal`, each if the ruleset has it.
-    pub rules: [Option<PortableRule>; 5],
+    pub rules: [Option<PortableRuleCall>; 5],
+    /// The instance's parameters, which a rule written as a function receives.
+    pub args: Vec<Portable>,
+    pub globals: PortableGlobals,
 }
 
 impl Recipe {
-    /// The recipe of `instance`, if every rule it has can be carried to another thread, the
-    /// globals its rules name taken from `globals`.
-    pub(super) fn of(instance: &RulesetInstance, globals: &[Option<Value>]) -> Option<Recipe> {
-        let rules = instance
-            .rule_calls()
-            .map(|rule| rule.map(|r| r.portable(globals)));
+    /// The recipe of `instance`, if every rule it has can be carried to another thread (see
+    /// `eval::portable_function` for what cannot), the globals its rules name read from
+    /// `globals`.
+    pub(super) fn of(instance: &RulesetInstance, globals: &Globals) -> Option<Recipe> {
+        let mut carrier = Carrier::new(globals);
+        let rules = instance.rule_calls().map(|rule| {
+            rule.map(|r| match r {
+                RuleCall::Direct(_) => r.portable(&globals.values).map(PortableRuleCall::Direct),
+                RuleCall::Function(f) => carrier.function(f).map(PortableRuleCall::Function),
+            })
+        });
         if rules.iter().any(|r| matches!(r, Some(None))) {
             return None;
         }
+        let args = instance
+            .args
+            .iter()
+            .map(|a| carrier.value(a))
+            .collect::<Option<Vec<_>>>()?;
         Some(Recipe {
             name: instance.def.name.clone(),
             impartial: instance.def.impartial,
             rules: rules.map(Option::flatten),
+            args,
+            globals: carrier.globals()?,
         })
+    }
+
+    /// On a helper thread: an interpreter, and the instance rebuilt from this recipe over the
+    /// `shared` table, doing the helper's part `role`.
+    pub(super) fn instance(
+        &self,
+        shared: Arc<SharedPositions>,
+        role: HelperRole,
+    ) -> (Interpreter, Rc<RulesetInstance>) {
+        let interpreter = self.globals.interpreter();
+        let rules = self.rules.each_ref().map(|r| {
+            r.as_ref().map(|r| match r {
+                PortableRuleCall::Direct(direct) => RuleCall::rebuild(direct),
+                PortableRuleCall::Function(f) => RuleCall::Function(f.function()),
+            })
+        });
+        let mut instance = RulesetInstance::helper(
+            &self.name,
+            self.impartial,
+            rules,
+            PositionTable::with_shared(shared),
+            role,
+        );
+        instance.args = self.args.iter().map(Portable::value).collect();
+        (interpreter, Rc::new(instance))
     }
 }
 
@@ -256,13 +247,20 @@ impl Drop for Valuation<'_> {
 
 /// One more position valued by the asking thread: starts the helpers when it is time (the
 /// interpreter's `globals` give the values of the globals the rules name).
-pub(super) fn tick(instance: &RulesetInstance, globals: &[Option<Value>]) {
+pub(super) fn tick(instance: &RulesetInstance, globals: &Globals) {
     let mut launch = instance.launch.borrow_mut();
     let Launch::Pending { roots, countdown } = &mut *launch else {
         return;
     };
     *countdown -= 1;
     if *countdown > 0 {
+        return;
+    }
+    // Helpers of a position help only through the shared table, which holds grids and
+    // integers: the positions of other games (Hackenbush's lists of edges) stay on each
+    // thread, and a helper valuing them would only repeat the asking thread's work.
+    if !roots.iter().any(|r| TableKey::of(r).is_shared()) {
+        *launch = Launch::Idle;
         return;
     }
     let roots = roots.iter().map(Portable::of).collect::<Option<Vec<_>>>();
@@ -318,19 +316,7 @@ where
 fn help(recipe: &Recipe, roots: &[Portable], shared: Arc<SharedPositions>, role: HelperRole) {
     crate::core::become_helper();
     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut interpreter = Interpreter::bare();
-        let rules = recipe
-            .rules
-            .each_ref()
-            .map(|r| r.as_ref().map(RuleCall::rebuild));
-        let table = PositionTable::with_shared(shared);
-        let instance = Rc::new(RulesetInstance::helper(
-            &recipe.name,
-            recipe.impartial,
-            rules,
-            table,
-            role,
-        ));
+        let (mut interpreter, instance) = recipe.instance(shared, role);
         let mut order: Vec<usize> = (0..roots.len()).collect();
         if let Some(role) = &instance.helper {
             role.reorder(&mut order);
@@ -356,7 +342,7 @@ mod tests {
         let Ok(Value::Ruleset(instance)) = evaluate(&mut interpreter, name) else {
             panic!("{name} is a ruleset");
         };
-        Recipe::of(&instance, &interpreter.globals.values)
+        Recipe::of(&instance, &interpreter.globals)
     }
 
     /// Amazons' rules name the global `QUEEN` (its eight directions): such rules still travel
@@ -365,7 +351,7 @@ mod tests {
     #[test]
     fn rules_naming_a_global_travel_to_helpers() {
         let amazons = recipe("1", "Amazons").expect("Amazons' rules travel");
-        let Some(left) = &amazons.rules[0] else {
+        let Some(PortableRuleCall::Direct(left)) = &amazons.rules[0] else {
             panic!("Amazons has a left rule");
         };
         assert_eq!(left.builtin.name, "slide_and_shoot");
@@ -373,11 +359,45 @@ mod tests {
             panic!("the directions are a list: {:?}", left.args[2].0);
         };
         assert_eq!(directions.len(), 8);
+    }
+
+    /// Rules written as functions travel with the functions and globals they name; code that
+    /// assigns a global, or prints, does not (a helper would change or show nothing the asking
+    /// thread sees).
+    #[test]
+    fn rules_written_as_functions_travel_unless_they_act_on_the_session() {
+        let clobber = recipe("1", "Clobber").expect("Clobber's rules travel");
+        assert!(matches!(
+            clobber.rules[0],
+            Some(PortableRuleCall::Function(_))
+        ));
+        // `clobbers`, which the rules call, and nothing else the rules do not name.
+        assert!(!clobber.globals.is_empty());
         let by_function = "def steps(g) = place_pairs(g, \".\", (1, 0), \"#\")
 ruleset Steps {
     left g = steps(g)
     right g = place_pairs(g, \".\", (0, 1), \"#\")
 }";
-        assert!(recipe(by_function, "Steps").is_none());
+        assert!(recipe(by_function, "Steps").is_some());
+        let counting = "let calls = 0
+def counted(g)
+    calls = calls + 1
+    place_pairs(g, \".\", (1, 0), \"#\")
+end
+ruleset Counted {
+    left g = counted(g)
+    right g = place_pairs(g, \".\", (0, 1), \"#\")
+}";
+        assert!(recipe(counting, "Counted").is_none());
+        let printing = "ruleset Printing {
+    left g = [print(g)]
+    right g = []
+}";
+        assert!(recipe(printing, "Printing").is_none());
+        let unset = "ruleset Unset {
+    left g = later(g)
+    right g = []
+}";
+        assert!(recipe(unset, "Unset").is_none());
     }
 }

@@ -28,11 +28,11 @@ use crate::core::Game;
 
 use crate::syntax::ast::Span;
 
+use super::compile::Globals;
 use super::error::EvalResult;
 use super::interp::Interpreter;
 use super::parallel::{spawn_helpers, threads, HelperRole, Helpers, Launch, Portable, Recipe};
-use super::position_table::{PositionTable, SharedPositions};
-use super::rule_call::RuleCall;
+use super::position_table::SharedPositions;
 use super::ruleset::RulesetInstance;
 use super::value::Value;
 
@@ -170,7 +170,7 @@ impl<'a> Sharing<'a> {
     /// Starts the helpers once the asking thread has valued enough new positions (once: if
     /// the ruleset or a position cannot be carried to another thread, the list is valued on
     /// this one).
-    fn start_when_due(&mut self, positions: &[Value], globals: &[Option<Value>]) {
+    fn start_when_due(&mut self, positions: &[Value], globals: &Globals) {
         if self.tried
             || self.instance.table.borrow().len() < self.table_at_start + LAUNCH_AFTER
             || !matches!(*self.instance.launch.borrow(), Launch::Idle)
@@ -245,7 +245,7 @@ impl Interpreter {
                         break 'taking;
                     }
                 }
-                sharing.start_when_due(&values, &self.globals.values);
+                sharing.start_when_due(&values, &self.globals);
             }
             sharing.chunks.finish(chunk);
         }
@@ -274,18 +274,7 @@ fn start(recipe: Arc<Recipe>, list: Arc<HelperList>, shared: Arc<SharedPositions
 fn help(recipe: &Recipe, list: &HelperList, shared: Arc<SharedPositions>, role: HelperRole) {
     crate::core::become_helper();
     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut interpreter = Interpreter::bare();
-        let rules = recipe
-            .rules
-            .each_ref()
-            .map(|r| r.as_ref().map(RuleCall::rebuild));
-        let instance = Rc::new(RulesetInstance::helper(
-            &recipe.name,
-            recipe.impartial,
-            rules,
-            PositionTable::with_shared(shared),
-            role,
-        ));
+        let (mut interpreter, instance) = recipe.instance(shared, role);
         let role = instance
             .helper
             .as_ref()

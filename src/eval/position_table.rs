@@ -42,6 +42,11 @@ impl TableKey {
     pub fn of(position: &Value) -> TableKey {
         TableKey(packed_key(position))
     }
+
+    /// Whether the position goes to the part of the table shared with helper threads.
+    pub fn is_shared(&self) -> bool {
+        self.0.is_some()
+    }
 }
 
 impl PositionTable {

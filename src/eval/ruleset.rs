@@ -353,7 +353,7 @@ impl Interpreter {
         instance.table.borrow_mut().insert_by(position, key, value);
         if instance.helper.is_none() {
             crate::progress::count_position();
-            parallel::tick(instance, &self.globals.values);
+            parallel::tick(instance, &self.globals);
         }
         if let Some((link, key)) = stored {
             store::keep_position(link.id, key, value).map_err(|e| store_error(e, span))?;
