@@ -708,6 +708,43 @@ impl Grid {
         })
     }
 
+    /// The `h x w` grid (at most 64 cells) whose cell `i` holds `alphabet[r]`, `r` the rank of
+    /// cell `i` in `planes`, `alphabet` in increasing order: kept ranked as it stands when it
+    /// has three or four symbols and each occurs, else built again from its cells (a symbol
+    /// missing changes the other ranks, and two symbols make a bit board).
+    pub(super) fn from_alphabet_planes(
+        h: usize,
+        w: usize,
+        alphabet: &[u8],
+        planes: Planes,
+    ) -> Grid {
+        let n = h * w;
+        let mut symbols = [0u8; 4];
+        let mut ranked = Planes { high: 0, low: 0 };
+        let mut count = 0;
+        for (r, &symbol) in alphabet.iter().enumerate() {
+            let cells = planes.cells_of(r, n);
+            if cells != 0 && count < 4 {
+                // A symbol missing moves those above it down one rank.
+                symbols[count] = symbol;
+                ranked = ranked.with(cells, count);
+                count += 1;
+            }
+        }
+        if (3..=4).contains(&count) {
+            return Grid {
+                height: h as u16,
+                width: w as u16,
+                cells: Cells::Ranked {
+                    symbols,
+                    planes: ranked,
+                },
+            };
+        }
+        let cells: Vec<u8> = (0..n).map(|i| alphabet[planes.rank(i)]).collect();
+        Grid::from_cells_unchecked(h, w, &cells)
+    }
+
     fn check_shape(height: usize, width: usize) -> Result<(), GridError> {
         if height > u16::MAX as usize
             || width > u16::MAX as usize
@@ -904,7 +941,7 @@ impl Grid {
         (r * w..(r + 1) * w).map(|i| self.at(i) as char).collect()
     }
 
-    fn out_of_bounds(&self, coord: Coord) -> GridError {
+    pub(super) fn out_of_bounds(&self, coord: Coord) -> GridError {
         GridError::OutOfBounds {
             coord,
             height: self.height(),

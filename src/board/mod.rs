@@ -11,6 +11,8 @@
 //!   and by Geography.
 //! - [`HullSymmetry`]: the symmetries of the hull test `[U] = V` that the geodetic removing
 //!   games depend on: graph automorphisms and classes of interchangeable vertices.
+//! - [`Grid::shot_parts`]: the options of a slide-and-shoot move (Amazons) as their independent
+//!   parts in least image, each computed from its parent's images with three cells changed.
 //! - [`BitSet`]: the sets of cells and of vertices that both return.
 
 mod bitset;
@@ -18,6 +20,7 @@ mod graph;
 mod grid;
 mod hull_symmetry;
 mod planes;
+mod shots;
 mod symmetry;
 
 pub use bitset::{BitSet, Iter as BitSetIter};
@@ -28,4 +31,5 @@ pub use grid::{
     is_symbol, offsets, Coord, Grid, GridError, ParseGridError, ParseGridErrorKind, MAX_CELLS,
 };
 pub use hull_symmetry::HullSymmetry;
+pub use shots::{Parts, Shots};
 pub use symmetry::Symmetry;

@@ -132,6 +132,15 @@ pub(super) fn least_image(
     })
 }
 
+/// The image of the planes of an `h x w` grid (at most 64 cells) under `s`, from the nibble
+/// tables.
+pub(super) fn image(planes: Planes, h: usize, w: usize, s: Symmetry) -> Planes {
+    with_tables(h, w, |tables| Planes {
+        high: tables.image(s, planes.high),
+        low: tables.image(s, planes.low),
+    })
+}
+
 /// What `code` changes when a symmetry is followed by the half turn: both flips (a
 /// transposition commutes with the half turn).
 const HALF_TURN: usize = 0b011;

@@ -3,11 +3,13 @@
 //! (`slide_and_shoot`, the move of Amazons and its variants), and the regions such pieces can
 //! never leave (`king_regions`). They know no game: directions and symbols are arguments.
 
-use crate::board::{offsets, Grid};
+use std::rc::Rc;
+
+use crate::board::{offsets, Grid, Parts, Shots, Symmetry};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::value::Value;
 
-use super::boards::{coord, coords, grid, grid_list, offset, symbol, symbols, Symbols};
+use super::boards::{coord, coords, grid, grid_list, offset, string, symbol, symbols, Symbols};
 use super::{builtin, Arg, Arity, Builtin};
 
 use Arity::{Between, Exactly};
@@ -22,38 +24,18 @@ pub static BUILTINS: &[Builtin] = &[
             let dirs = directions(&a[3])?;
             Ok(coords(&ray_cells(g, from, wanted, &dirs)))
         }),
-    builtin!("slide_and_shoot", "slide_and_shoot(grid, pieces, directions, empty, shot)", Exactly(5),
-        "Every grid after a piece (the one on the cell `pieces` = (row, column), or each piece holding one of the symbols `pieces`, in row-major order) slides along one of the directions over `empty` cells to an `empty` cell (the cell it leaves becoming `empty`), and then, from where it lands, a shot flies along one of the directions over `empty` cells and turns the cell where it stops into `shot` (it may stop on the cell just left): the moves of Amazons with the eight queen directions, `\".\"` and `\"#\"`.",
+    builtin!("slide_and_shoot", "slide_and_shoot(grid, pieces, directions, empty, shot) or slide_and_shoot(grid, pieces, directions, empty, shot, symmetries)", Between(5, 6),
+        "Every grid after a piece (the one on the cell `pieces` = (row, column), or each piece holding one of the symbols `pieces`, in row-major order) slides along one of the directions over `empty` cells to an `empty` cell (the cell it leaves becoming `empty`), and then, from where it lands, a shot flies along one of the directions over `empty` cells and turns the cell where it stops into `shot` (it may stop on the cell just left): the moves of Amazons with the eight queen directions, `\".\"` and `\"#\"`. With `symmetries` (`\"square\"`, the eight of `canonical_square`; `\"rectangle\"`, the four of `canonical_grid`; or `\"none\"`), each option comes as its independent parts instead: the regions of cells not holding `shot`, two cells joined when they touch (diagonally too), that hold a piece (a cell neither `empty` nor `shot`), each cropped (other cells `shot`) and in its least image under those symmetries; one part as a grid, none or several as a `sum`. A ruleset then needs no `normal` rule for its options, and each option costs a few word operations on a board of at most 64 cells and four symbols (its images are its parent's with three cells changed). The symmetries must keep the game's rules.",
         "len(slide_and_shoot(grid(\"x..\"), (0, 0), [(0, 1), (0, -1)], \".\", \"#\"))  # 4", |a, _| {
-            let g = grid(&a[0])?;
-            let dirs = directions(&a[2])?;
-            let empty = symbol(&a[3])?;
-            let shot = symbol(&a[4])?;
-            let fail = |e: crate::board::GridError| EvalError::new(format!("cannot move: {e}"), a[4].span.clone());
-            // One board of cells, changed in place for each move, tells where the shots fly;
-            // each option is the grid with its three cells changed (no allocation for an
-            // Amazons board of up to 64 cells, which Amazons makes for every option).
-            let (h, w) = (g.height(), g.width());
-            let mut cells = g.cells();
-            let (mut landings, mut targets) = (Vec::new(), Vec::new());
-            let mut out = Vec::new();
-            for (from, piece) in pieces(g, &a[1])? {
-                let from = from.0 * w + from.1;
-                cells[from] = empty;
-                ray_indices(&cells, (h, w), from, empty, &dirs, &mut landings);
-                for &to in &landings {
-                    cells[to] = piece;
-                    ray_indices(&cells, (h, w), to, empty, &dirs, &mut targets);
-                    let at = |i: usize| (i / w, i % w);
-                    for &target in &targets {
-                        let changes = [(at(from), empty), (at(to), piece), (at(target), shot)];
-                        out.push(g.set_each(&changes).map_err(fail)?);
-                    }
-                    cells[to] = empty;
-                }
-                cells[from] = piece;
+            if a.len() == 6 {
+                return shot_parts(a);
             }
-            Ok(grid_list(out))
+            let g = grid(&a[0])?;
+            let movers = pieces(g, &a[1])?;
+            let dirs = directions(&a[2])?;
+            let rules = Shots { movers: &movers, directions: &dirs, empty: symbol(&a[3])?, shot: symbol(&a[4])? };
+            let options = g.slide_and_shoot(&rules).map_err(|e| EvalError::new(format!("cannot move: {e}"), a[4].span.clone()))?;
+            Ok(grid_list(options))
         }),
     builtin!("slides", "slides(grid, pieces, directions, empty, off_edge)", Exactly(5),
         "Every grid after a piece (the one on the cell `pieces` = (row, column), or each piece holding one of the symbols `pieces`, in row-major order) slides along one of the directions over `empty` cells to an `empty` cell (the cell it leaves becoming `empty`), nearest first; when `off_edge` is true, also the grid with the piece gone (its cell `empty`) for each direction in which nothing stops it before the edge: the moves of Ski Jumps' skiers with `[(0, 1)]` or `[(0, -1)]`, `\".\"` and `true`.",
@@ -121,6 +103,42 @@ pub static BUILTINS: &[Builtin] = &[
         }),
 ];
 
+/// `slide_and_shoot` with its sixth argument: each option as its parts in normal form.
+fn shot_parts(a: &[Arg]) -> EvalResult<Value> {
+    let g = grid(&a[0])?;
+    let movers = pieces(g, &a[1])?;
+    let dirs = directions(&a[2])?;
+    let group: &[Symmetry] = match string(&a[5])? {
+        "square" => &Symmetry::ALL,
+        "rectangle" => &Symmetry::RECTANGLE,
+        "none" => &[Symmetry::IDENTITY],
+        _ => {
+            return Err(EvalError::new(
+                "expected \"square\", \"rectangle\" or \"none\"",
+                a[5].span.clone(),
+            ))
+        }
+    };
+    let rules = Shots {
+        movers: &movers,
+        directions: &dirs,
+        empty: symbol(&a[3])?,
+        shot: symbol(&a[4])?,
+    };
+    let options = g
+        .shot_parts(&rules, group)
+        .map_err(|e| EvalError::new(format!("cannot move: {e}"), a[4].span.clone()))?;
+    Ok(Value::list(
+        options
+            .into_iter()
+            .map(|parts| match parts {
+                Parts::One(g) => Value::Grid(g),
+                Parts::Many(gs) => Value::Sum(Rc::new(gs.into_iter().map(Value::Grid).collect())),
+            })
+            .collect(),
+    ))
+}
+
 /// The cells reached from `from` along each direction in turn, over cells holding `wanted`.
 fn ray_cells(
     g: &Grid,
@@ -144,38 +162,6 @@ fn ray_cells(
         }
     }
     out
-}
-
-/// Into `out` (emptied first): the row-major indices of the cells of an `h x w` board reached
-/// from cell `from` along each direction in turn over `empty` cells, nearest first.
-fn ray_indices(
-    cells: &[u8],
-    (h, w): (usize, usize),
-    from: usize,
-    empty: u8,
-    dirs: &[(isize, isize)],
-    out: &mut Vec<usize>,
-) {
-    out.clear();
-    let (r0, c0) = ((from / w) as isize, (from % w) as isize);
-    for &(dr, dc) in dirs {
-        if (dr, dc) == (0, 0) {
-            continue;
-        }
-        let (mut r, mut c) = (r0, c0);
-        // A step too large for a machine word leaves any grid, as does one off its edge.
-        while let (Some(r2), Some(c2)) = (r.checked_add(dr), c.checked_add(dc)) {
-            if !(0..h as isize).contains(&r2) || !(0..w as isize).contains(&c2) {
-                break;
-            }
-            let i = r2 as usize * w + c2 as usize;
-            if cells[i] != empty {
-                break;
-            }
-            out.push(i);
-            (r, c) = (r2, c2);
-        }
-    }
 }
 
 /// The cell k steps `d` away from `c`, if it is on the grid.

@@ -1,0 +1,565 @@
+//! Slide-and-shoot moves (a queen of Amazons slides, then shoots an arrow from where it lands)
+//! with each option given as its independent parts, each in its least image under a group of
+//! symmetries: what a ruleset would get by splitting every option into regions and normalising
+//! each, without building the option first.
+//!
+//! Amazons values tens of millions of options, and most of them are one region filling the
+//! board. A move changes three cells, so the images of an option under the symmetries are the
+//! images of its parent with three cells changed: a few word operations each, rather than a new
+//! grid, its regions and its eight images computed from scratch. Options that split, or whose
+//! region no longer fills the board, are rarer and take the general way.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::grid::{offsets, Coord, Grid, GridError};
+use super::planes::{first_cells, Planes};
+use super::symmetry::Symmetry;
+
+/// An option as the regions it splits into that hold a piece, each in its least image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Parts {
+    /// One region (the usual case).
+    One(Grid),
+    /// None, or several: a sum.
+    Many(Vec<Grid>),
+}
+
+/// The rules of a move: each mover `(cell, symbol)` slides along one of `directions` over
+/// `empty` cells to an `empty` cell (the cell it leaves becoming `empty`), then a shot flies
+/// from there along one of `directions` over `empty` cells and the cell where it stops becomes
+/// `shot`. Regions are the cells not holding `shot`, two cells joined when they touch (a
+/// king's step); a region holds a piece when one of its cells is neither `empty` nor `shot`.
+pub struct Shots<'a> {
+    pub movers: &'a [(Coord, u8)],
+    pub directions: &'a [(isize, isize)],
+    pub empty: u8,
+    pub shot: u8,
+}
+
+impl Grid {
+    /// Every option of the move `rules` (movers in the order given, then directions, nearest
+    /// first), each as its parts in their least image under `group` (see the module
+    /// documentation). `group` must be a group of symmetries that keep the game.
+    ///
+    /// ```
+    /// use cg::board::{Grid, Parts, Shots, Symmetry};
+    /// let g = Grid::parse("x..").unwrap();
+    /// let rules = Shots { movers: &[((0, 0), b'x')], directions: &[(0, 1), (0, -1)], empty: b'.', shot: b'#' };
+    /// let options = g.shot_parts(&rules, &Symmetry::ALL).unwrap();
+    /// // x slides one cell and shoots on (.x#) or back (#x.), both `.x` once cropped and
+    /// // turned; or two cells and shoots back once (.#x: the cell left alone is cut off) or
+    /// // twice (#.x).
+    /// let one = |s: &str| Parts::One(Grid::parse(s).unwrap());
+    /// assert_eq!(options, vec![one(".x"), one(".x"), one("x"), one(".x")]);
+    /// ```
+    pub fn shot_parts(&self, rules: &Shots, group: &[Symmetry]) -> Result<Vec<Parts>, GridError> {
+        self.check_shots(rules)?;
+        match Incremental::new(self, rules, group) {
+            Some(fast) => Ok(fast.options(self, rules)),
+            None => Ok(self.general_options(rules, group)),
+        }
+    }
+
+    /// Every grid after a move of `rules` (movers in the order given, then directions, nearest
+    /// first): the moves of Amazons with the eight queen directions.
+    pub fn slide_and_shoot(&self, rules: &Shots) -> Result<Vec<Grid>, GridError> {
+        self.check_shots(rules)?;
+        let mut out = Vec::new();
+        for_each_move(self, rules, |from, to, target, piece| {
+            out.push(self.after_shot(rules, from, to, target, piece));
+        });
+        Ok(out)
+    }
+
+    fn check_shots(&self, rules: &Shots) -> Result<(), GridError> {
+        for &symbol in [rules.empty, rules.shot]
+            .iter()
+            .chain(rules.movers.iter().map(|(_, s)| s))
+        {
+            if !super::grid::is_symbol(symbol) {
+                return Err(GridError::InvalidSymbol(symbol));
+            }
+        }
+        match rules.movers.iter().find(|&&(c, _)| !self.contains(c)) {
+            Some(&(c, _)) => Err(self.out_of_bounds(c)),
+            None => Ok(()),
+        }
+    }
+
+    /// The grid after `piece` moves from cell `from` to `to` and shoots at `target` (cells and
+    /// symbols checked).
+    fn after_shot(&self, rules: &Shots, from: usize, to: usize, target: usize, piece: u8) -> Grid {
+        let w = self.width();
+        let at = |i: usize| (i / w, i % w);
+        self.set_each(&[
+            (at(from), rules.empty),
+            (at(to), piece),
+            (at(target), rules.shot),
+        ])
+        .expect("cells and symbols were checked")
+    }
+
+    /// `shot_parts` the general way: each option built, split and normalised.
+    fn general_options(&self, rules: &Shots, group: &[Symmetry]) -> Vec<Parts> {
+        let mut out = Vec::new();
+        for_each_move(self, rules, |from, to, target, piece| {
+            out.push(
+                self.after_shot(rules, from, to, target, piece)
+                    .parts(rules, group),
+            );
+        });
+        out
+    }
+
+    /// The regions of the grid that hold a piece, cropped and in their least image.
+    fn parts(&self, rules: &Shots, group: &[Symmetry]) -> Parts {
+        let (empty, shot) = (rules.empty, rules.shot);
+        let mut parts: Vec<Grid> = self
+            .region_grids(|c| c != shot, offsets::KING, shot)
+            .expect("the shot is a symbol")
+            .into_iter()
+            .filter(|r| r.symbols().iter().any(|&c| c != empty && c != shot))
+            .map(|r| r.canonical_under(group).0)
+            .collect();
+        // In a sum the order of the parts is no matter: sorted, equal sums are equal lists.
+        parts.sort_unstable();
+        if parts.len() == 1 {
+            Parts::One(parts.pop().expect("one part"))
+        } else {
+            Parts::Many(parts)
+        }
+    }
+}
+
+/// Calls `f(from, to, target, piece)` (row-major cell indices) for every move, in order.
+fn for_each_move(g: &Grid, rules: &Shots, mut f: impl FnMut(usize, usize, usize, u8)) {
+    let (h, w) = (g.height(), g.width());
+    let mut cells = g.cells();
+    let (mut landings, mut targets) = (Vec::new(), Vec::new());
+    for &((r, c), piece) in rules.movers {
+        let from = r * w + c;
+        cells[from] = rules.empty;
+        ray_indices(
+            &cells,
+            (h, w),
+            from,
+            rules.empty,
+            rules.directions,
+            &mut landings,
+        );
+        for &to in &landings {
+            cells[to] = piece;
+            ray_indices(
+                &cells,
+                (h, w),
+                to,
+                rules.empty,
+                rules.directions,
+                &mut targets,
+            );
+            for &target in &targets {
+                f(from, to, target, piece);
+            }
+            cells[to] = rules.empty;
+        }
+        cells[from] = piece;
+    }
+}
+
+/// Into `out` (emptied first): the row-major indices of the cells of an `h x w` board reached
+/// from cell `from` along each direction in turn over `empty` cells, nearest first.
+fn ray_indices(
+    cells: &[u8],
+    (h, w): (usize, usize),
+    from: usize,
+    empty: u8,
+    dirs: &[(isize, isize)],
+    out: &mut Vec<usize>,
+) {
+    out.clear();
+    let (r0, c0) = ((from / w) as isize, (from % w) as isize);
+    for &(dr, dc) in dirs {
+        if (dr, dc) == (0, 0) {
+            continue;
+        }
+        let (mut r, mut c) = (r0, c0);
+        // A step too large for a machine word leaves any grid, as does one off its edge.
+        while let (Some(r2), Some(c2)) = (r.checked_add(dr), c.checked_add(dc)) {
+            if !(0..h as isize).contains(&r2) || !(0..w as isize).contains(&c2) {
+                break;
+            }
+            let i = r2 as usize * w + c2 as usize;
+            if cells[i] != empty {
+                break;
+            }
+            out.push(i);
+            (r, c) = (r2, c2);
+        }
+    }
+}
+
+/// The bit of cell `i` in a bit board of at most 64 cells.
+#[inline]
+fn bit(i: usize) -> u64 {
+    1u64 << (63 - i)
+}
+
+/// What the incremental way keeps of a board of at most 64 cells and at most four symbols
+/// (those on the board, `empty` and `shot`), ranked in increasing order so that comparing
+/// ranks compares symbols.
+struct Incremental<'g> {
+    h: usize,
+    w: usize,
+    /// The symbols in increasing order (unused places 0), and how many there are.
+    alphabet: [u8; 4],
+    count: usize,
+    rank: [u8; 256],
+    /// The symmetries to try: those of the group whose images have the least shape.
+    group: &'g [Symmetry],
+    least: Vec<usize>,
+    shape: (usize, usize),
+    /// The parent, and its image under each symmetry of `least`.
+    planes: Planes,
+    images: Vec<Planes>,
+    /// The parent's cells not holding `shot`, and those holding a piece.
+    free: u64,
+    pieces: u64,
+    tables: Rc<ShapeTables>,
+}
+
+impl<'g> Incremental<'g> {
+    /// `None` when the board or its symbols do not fit, or the rules are degenerate.
+    fn new(g: &Grid, rules: &Shots, group: &'g [Symmetry]) -> Option<Incremental<'g>> {
+        let (h, w) = (g.height(), g.width());
+        let n = h * w;
+        let degenerate = rules.empty == rules.shot
+            || rules
+                .movers
+                .iter()
+                .any(|&(_, p)| p == rules.empty || p == rules.shot);
+        if n == 0 || n > 64 || group.is_empty() || degenerate {
+            return None;
+        }
+        let cells = g.cells();
+        let mut present = [false; 256];
+        for &c in cells.iter().chain([&rules.empty, &rules.shot]) {
+            present[usize::from(c)] = true;
+        }
+        let mut alphabet = [0u8; 4];
+        let mut rank = [0u8; 256];
+        let mut count = 0;
+        for (symbol, _) in present.iter().enumerate().filter(|(_, &p)| p) {
+            if count == 4 {
+                return None;
+            }
+            alphabet[count] = symbol as u8;
+            rank[symbol] = count as u8;
+            count += 1;
+        }
+        let shape = group.iter().map(|s| s.image_shape(h, w)).min()?;
+        let least: Vec<usize> = Symmetry::ALL
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| group.contains(s) && s.image_shape(h, w) == shape)
+            .map(|(k, _)| k)
+            .collect();
+        let planes = Planes::from_ranks(cells.iter().map(|&c| rank[usize::from(c)]));
+        let images = least
+            .iter()
+            .map(|&k| super::planes::image(planes, h, w, Symmetry::ALL[k]))
+            .collect();
+        let tables = shape_tables(h, w);
+        let mask = |pred: &dyn Fn(u8) -> bool| {
+            (0..n)
+                .filter(|&i| pred(cells[i]))
+                .fold(0u64, |m, i| m | bit(i))
+        };
+        Some(Incremental {
+            h,
+            w,
+            alphabet,
+            count,
+            rank,
+            group,
+            least,
+            shape,
+            planes,
+            images,
+            free: mask(&|c| c != rules.shot),
+            pieces: mask(&|c| c != rules.shot && c != rules.empty),
+            tables,
+        })
+    }
+
+    fn options(&self, g: &Grid, rules: &Shots) -> Vec<Parts> {
+        let mut out = Vec::new();
+        for_each_move(g, rules, |from, to, target, piece| {
+            out.push(self.option(from, to, target, piece, rules));
+        });
+        out
+    }
+
+    /// The option after `piece` moves from `from` to `to` and shoots at `target`, as its
+    /// parts. One region touching every edge of the board (the usual case) keeps the shape:
+    /// its images are the parent's with the changed cells changed. Other regions are cropped
+    /// and their least images computed from the nibble tables.
+    fn option(&self, from: usize, to: usize, target: usize, piece: u8, rules: &Shots) -> Parts {
+        let free = self.free & !bit(target);
+        let pieces = (self.pieces & !bit(from)) | bit(to);
+        let board = &self.tables.king;
+        let shot = usize::from(self.rank[usize::from(rules.shot)]);
+        let changes = [
+            (from, usize::from(self.rank[usize::from(rules.empty)])),
+            (to, usize::from(self.rank[usize::from(piece)])),
+            (target, shot),
+        ];
+        let region = board.region(bit(to), free);
+        if pieces & !region == 0 && board.touches_every_edge(region) {
+            return Parts::One(self.whole(&changes, free & !region, shot));
+        }
+        let planes = changes
+            .iter()
+            .fold(self.planes, |p, &(i, r)| p.with(bit(i), r));
+        let mut parts = Vec::new();
+        let mut rest = pieces;
+        while rest != 0 {
+            let region = board.region(rest & rest.wrapping_neg(), free);
+            rest &= !region;
+            parts.push(self.cropped(planes.with(!region & board.valid, shot), region));
+        }
+        parts.sort_unstable();
+        if parts.len() == 1 {
+            Parts::One(parts.pop().expect("one part"))
+        } else {
+            Parts::Many(parts)
+        }
+    }
+
+    /// The least image of the parent with `changes` made and the cells `cut_off` shot.
+    fn whole(&self, changes: &[(usize, usize); 3], cut_off: u64, shot: usize) -> Grid {
+        let n = self.h * self.w;
+        let mut best: Option<Planes> = None;
+        for (&k, &image) in self.least.iter().zip(&self.images) {
+            let to = &self.tables.to[k * n..][..n];
+            let mut image = changes.iter().fold(image, |p, &(i, r)| p.with(to[i], r));
+            let mut rest = cut_off;
+            while rest != 0 {
+                let i = rest.leading_zeros() as usize;
+                image = image.with(to[i], shot);
+                rest &= !bit(i);
+            }
+            if best.is_none_or(|b| image < b) {
+                best = Some(image);
+            }
+        }
+        let (h2, w2) = self.shape;
+        let best = best.expect("the group is not empty");
+        Grid::from_alphabet_planes(h2, w2, &self.alphabet[..self.count], best)
+    }
+
+    /// The planes cropped to the rectangle around `region`, in their least image.
+    fn cropped(&self, planes: Planes, region: u64) -> Grid {
+        let t = &self.tables;
+        // A region is connected, so its rows and columns are contiguous.
+        let span = |lines: &[u64]| {
+            let mut met = lines.iter().enumerate().filter(|(_, &l)| l & region != 0);
+            let first = met.next().map_or(0, |(i, _)| i);
+            (first, 1 + met.count())
+        };
+        let ((r0, h2), (c0, w2)) = (span(&t.rows), span(&t.columns));
+        let crop = |x: u64| {
+            (0..h2).fold(0u64, |out, k| {
+                let row = (x << ((r0 + k) * self.w + c0)) >> (64 - w2);
+                out | row << (64 - (k + 1) * w2)
+            })
+        };
+        let planes = Planes {
+            high: crop(planes.high),
+            low: crop(planes.low),
+        };
+        let ((h3, w3, least), _) =
+            super::planes::least_image(planes, h2, w2, self.group).expect("the group is not empty");
+        Grid::from_alphabet_planes(h3, w3, &self.alphabet[..self.count], least)
+    }
+}
+
+/// What a slide-and-shoot option needs of a board's shape: where each cell goes under each
+/// symmetry, its rows and columns, and king steps.
+struct ShapeTables {
+    /// `to[k * n + i]`: the bit of cell i's image under `Symmetry::ALL[k]`.
+    to: Vec<u64>,
+    rows: Vec<u64>,
+    columns: Vec<u64>,
+    king: KingBoard,
+}
+
+/// The tables of each shape met, by (height, width).
+type Shapes = Vec<((usize, usize), Rc<ShapeTables>)>;
+
+thread_local! {
+    /// The tables of the shapes met so far on this thread.
+    static SHAPES: RefCell<Shapes> = const { RefCell::new(Vec::new()) };
+}
+
+/// The tables of the `h x w` shape (at most 64 cells), made on first use.
+fn shape_tables(h: usize, w: usize) -> Rc<ShapeTables> {
+    SHAPES.with(|all| {
+        let mut all = all.borrow_mut();
+        if let Some((_, t)) = all.iter().find(|(shape, _)| *shape == (h, w)) {
+            return t.clone();
+        }
+        let n = h * w;
+        let to = Symmetry::ALL
+            .iter()
+            .flat_map(|s| {
+                let (_, w2) = s.image_shape(h, w);
+                (0..n).map(move |i| {
+                    let (r2, c2) = s.apply((i / w, i % w), h, w);
+                    bit(r2 * w2 + c2)
+                })
+            })
+            .collect();
+        let tables = Rc::new(ShapeTables {
+            to,
+            rows: (0..h).map(|r| row_cells(w, r)).collect(),
+            columns: (0..w).map(|c| column_cells(h, w, c)).collect(),
+            king: KingBoard::new(h, w),
+        });
+        all.push(((h, w), tables.clone()));
+        tables
+    })
+}
+
+fn row_cells(w: usize, r: usize) -> u64 {
+    (0..w).fold(0u64, |m, c| m | bit(r * w + c))
+}
+
+fn column_cells(h: usize, w: usize, c: usize) -> u64 {
+    (0..h).fold(0u64, |m, r| m | bit(r * w + c))
+}
+
+/// King steps on a bit board of `h x w` cells (at most 64, cell `i` at bit `63 - i`).
+struct KingBoard {
+    w: u32,
+    valid: u64,
+    not_first_column: u64,
+    not_last_column: u64,
+    /// The cells of the top and bottom rows and of the first and last columns.
+    edges: [u64; 4],
+}
+
+impl KingBoard {
+    fn new(h: usize, w: usize) -> KingBoard {
+        let valid = first_cells(h * w);
+        KingBoard {
+            w: w as u32,
+            valid,
+            not_first_column: valid & !column_cells(h, w, 0),
+            not_last_column: valid & !column_cells(h, w, w - 1),
+            edges: [
+                row_cells(w, 0),
+                row_cells(w, h - 1),
+                column_cells(h, w, 0),
+                column_cells(h, w, w - 1),
+            ],
+        }
+    }
+
+    /// The cells of `within` reached from `seed` by king steps within it.
+    fn region(&self, seed: u64, within: u64) -> u64 {
+        let mut region = seed & within;
+        loop {
+            let row = region
+                | (region & self.not_last_column) >> 1
+                | (region & self.not_first_column) << 1;
+            let grown =
+                (row | row.checked_shr(self.w).unwrap_or(0) | row.checked_shl(self.w).unwrap_or(0))
+                    & self.valid
+                    & within;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    fn touches_every_edge(&self, cells: u64) -> bool {
+        self.edges.iter().all(|&e| cells & e != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const QUEEN: [(isize, isize); 8] = [
+        (0, 1),
+        (0, -1),
+        (1, 0),
+        (-1, 0),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
+
+    /// Each option the general way (built, split into king regions, each normalised) against
+    /// the incremental way, on boards with splits, cut-off cells, crops and missing symbols.
+    #[test]
+    fn incremental_options_are_the_general_ones() {
+        let boards = [
+            "x...|....|....|...o",
+            "x...|.#..|..#.|...o",
+            "x.#.|.#o.|#...|....",
+            "xo.x|o#.o|.#x.|x.#o|o.xo",
+            "x.o|...",
+            "x#..|##..|...o",
+            "x..|...|..o|...|...",
+            "x.......|.......o",
+            "x...o",
+            "x",
+        ];
+        for board in boards {
+            let g = Grid::parse(board).unwrap();
+            for player in [b'x', b'o'] {
+                let movers: Vec<(Coord, u8)> = g
+                    .cells_with(player)
+                    .into_iter()
+                    .map(|c| (c, player))
+                    .collect();
+                let rules = Shots {
+                    movers: &movers,
+                    directions: &QUEEN,
+                    empty: b'.',
+                    shot: b'#',
+                };
+                for group in [
+                    &Symmetry::ALL[..],
+                    &Symmetry::RECTANGLE[..],
+                    &[Symmetry::IDENTITY],
+                ] {
+                    assert!(Incremental::new(&g, &rules, group).is_some());
+                    let fast = g.shot_parts(&rules, group).unwrap();
+                    let slow = g.general_options(&rules, group);
+                    assert_eq!(fast, slow, "{board} {}", player as char);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_symbols_and_cells_are_errors() {
+        let g = Grid::parse("x..").unwrap();
+        let mut rules = Shots {
+            movers: &[((0, 0), b'x')],
+            directions: &QUEEN,
+            empty: b'.',
+            shot: 0,
+        };
+        assert!(g.shot_parts(&rules, &Symmetry::ALL).is_err());
+        rules.shot = b'#';
+        rules.movers = &[((3, 0), b'x')];
+        assert!(g.shot_parts(&rules, &Symmetry::ALL).is_err());
+    }
+}
