@@ -505,7 +505,7 @@ struct Ahead {
 
 /// Rows of a batch the helper flags ahead; this thread flags the rest of the far pairs when
 /// the batch starts, beside its own work on every heap, so the two threads' shares balance.
-const AHEAD_ROWS: usize = 48;
+const AHEAD_ROWS: usize = 56;
 
 /// The kernels that flag the rows `0..AHEAD_ROWS` and `AHEAD_ROWS..BATCH` of a batch with
 /// rows of `row` flags, for the rows [`mark_windows_narrow`] serves.
