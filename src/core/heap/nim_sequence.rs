@@ -28,12 +28,10 @@
 use crate::core::check_interrupt;
 
 use std::ops::Range;
-use std::time::{Duration, Instant};
 
 use super::bits::Bits;
 use super::code::{visit_exactly, Constraint, Digit, HeapRules};
 use super::compact::{NimSlice, NimValue, NimValues};
-use super::flag_scan::{least_unflagged, ClassBits};
 use super::mirror::Mirror;
 use super::periodicity::{proof_parameters, proven_nim_period};
 use super::row_helper::{Kernel, RowHelper};
@@ -463,9 +461,6 @@ struct SparseSpace {
     /// rare, for a heap with this sigma, ascending.
     common: [Vec<u32>; 2],
     uncommon: [Vec<u32>; 2],
-    /// The same classes as bitmasks, while they are short enough (see `flag_scan`).
-    common_bits: [Option<ClassBits>; 2],
-    uncommon_bits: [Option<ClassBits>; 2],
     /// The option values of the current heap, when `mask == 0`.
     seen: Bits,
     batch: Batch,
@@ -480,52 +475,6 @@ struct SparseSpace {
     mirror: Option<Mirror>,
     /// A second thread for the batch pass, for long sequences on machines with two cores.
     helper: Option<RowHelper>,
-    /// The far pairs of the batch posted ahead, or of the current batch (see
-    /// [`SparseSpace::collect_sources`]).
-    far_sources: Vec<(u32, usize)>,
-    /// Scratch for the covers and near pairs of the batch posted ahead.
-    ahead_covers: Vec<Cover>,
-    ahead_near: Vec<(u32, usize)>,
-    /// The job the helper holds, if any.
-    ahead: Option<Ahead>,
-    /// Whether the classes changed since the job was posted (its pairs are then not the
-    /// batch's).
-    ahead_stale: bool,
-}
-
-/// The batch whose first [`AHEAD_ROWS`] rows the helper is flagging: its far pairs read only
-/// values of the batches before the current one, so the helper flags them while this thread
-/// computes the current batch's heaps one by one (a third of the work of a heap on
-/// Officers), and the two threads work alongside instead of one waiting for the other.
-struct Ahead {
-    start: usize,
-    row: usize,
-    posted: Instant,
-}
-
-/// Rows of a batch the helper flags ahead; this thread flags the rest of the far pairs when
-/// the batch starts, beside its own work on every heap, so the two threads' shares balance.
-const AHEAD_ROWS: usize = 56;
-
-/// The kernels that flag the rows `0..AHEAD_ROWS` and `AHEAD_ROWS..BATCH` of a batch with
-/// rows of `row` flags, for the rows [`mark_windows_narrow`] serves.
-fn ahead_kernels(row: usize) -> Option<(Kernel, Kernel)> {
-    const REST: usize = BATCH - AHEAD_ROWS;
-    fn pair<const ROW: usize>() -> (Kernel, Kernel) {
-        (
-            mark_windows_narrow::<ROW, AHEAD_ROWS>,
-            mark_windows_narrow::<ROW, REST>,
-        )
-    }
-    match row {
-        64 => Some(pair::<64>()),
-        128 => Some(pair::<128>()),
-        256 => Some(pair::<256>()),
-        512 => Some(pair::<512>()),
-        1024 => Some(pair::<1024>()),
-        2048 => Some(pair::<2048>()),
-        _ => None,
-    }
 }
 
 /// The removals of a sparse-space game that leave no heap, one, or two equal ones.
@@ -612,9 +561,6 @@ impl Batch {
 #[derive(Clone, Copy)]
 struct Cover {
     limit: usize,
-    /// The index in the rare heaps of the first at or above `limit` (the rare heaps found
-    /// later lie above it too).
-    rare_from: usize,
     front_end: usize,
     middle: (usize, usize),
 }
@@ -627,7 +573,6 @@ impl Cover {
         let middle_end = (middle_start + MIDDLE).min(limit);
         Cover {
             limit,
-            rare_from: 0,
             front_end,
             middle: (middle_start, middle_end),
         }
@@ -738,16 +683,41 @@ fn mark_sources<T: NimValue>(
     g: &[T],
     narrow: Option<&[u16]>,
     sources: &[(u32, usize)],
+    helper: Option<&mut RowHelper>,
 ) {
     match (narrow, row) {
-        (Some(g16), 64) => mark_windows_narrow::<64, BATCH>(flags, g16, sources, 0),
-        (Some(g16), 128) => mark_windows_narrow::<128, BATCH>(flags, g16, sources, 0),
-        (Some(g16), 256) => mark_windows_narrow::<256, BATCH>(flags, g16, sources, 0),
-        (Some(g16), 512) => mark_windows_narrow::<512, BATCH>(flags, g16, sources, 0),
-        (Some(g16), 1024) => mark_windows_narrow::<1024, BATCH>(flags, g16, sources, 0),
-        (Some(g16), 2048) => mark_windows_narrow::<2048, BATCH>(flags, g16, sources, 0),
+        (Some(g16), 64) => mark_narrow::<64>(flags, g16, sources, helper),
+        (Some(g16), 128) => mark_narrow::<128>(flags, g16, sources, helper),
+        (Some(g16), 256) => mark_narrow::<256>(flags, g16, sources, helper),
+        (Some(g16), 512) => mark_narrow::<512>(flags, g16, sources, helper),
+        (Some(g16), 1024) => mark_narrow::<1024>(flags, g16, sources, helper),
+        (Some(g16), 2048) => mark_narrow::<2048>(flags, g16, sources, helper),
         _ => mark_windows(flags, row, g, sources),
     }
+}
+
+/// [`mark_windows_narrow`] over a whole batch, the second half of the rows on the helper's
+/// core if there is one (Officers to 10^6 in `cargo bench --bench heaps`: 983 to 698 ms).
+fn mark_narrow<const ROW: usize>(
+    flags: &mut [u8],
+    g16: &[u16],
+    sources: &[(u32, usize)],
+    helper: Option<&mut RowHelper>,
+) {
+    const HALF: usize = BATCH / 2;
+    let Some(helper) = helper else {
+        return mark_windows_narrow::<ROW, BATCH>(flags, g16, sources, 0);
+    };
+    let (mine, theirs) = flags.split_at_mut(HALF * ROW);
+    let half: Kernel = mark_windows_narrow::<ROW, HALF>;
+    let posted = std::time::Instant::now();
+    if !helper.post(half, g16, sources, HALF, theirs.len()) {
+        return mark_windows_narrow::<ROW, BATCH>(flags, g16, sources, 0);
+    }
+    half(mine, g16, sources, 0);
+    // A helper running alongside finishes about when this half does (see `RowHelper`).
+    let patience = posted.elapsed();
+    helper.finish(theirs, patience, |rows| half(rows, g16, sources, HALF));
 }
 
 impl SparseSpace {
@@ -773,8 +743,6 @@ impl SparseSpace {
             counts: [vec![0], vec![0]],
             common: [Vec::new(), Vec::new()],
             uncommon: [Vec::new(), Vec::new()],
-            common_bits: [None, None],
-            uncommon_bits: [None, None],
             seen: Bits::new(),
             batch: Batch {
                 start: 0,
@@ -788,11 +756,6 @@ impl SparseSpace {
             sources: Vec::new(),
             mirror: Some(Mirror::new(n)),
             helper: None,
-            far_sources: Vec::new(),
-            ahead_covers: Vec::new(),
-            ahead_near: Vec::new(),
-            ahead: None,
-            ahead_stale: false,
         };
         for s in 0..=t.min(n) {
             let digit = rules.digit(s);
@@ -839,14 +802,10 @@ impl SparseSpace {
         for sigma in 0..2 {
             let (common, rare): (Vec<u32>, Vec<u32>) = (0..2 * self.width)
                 .partition(|&v| ((v & self.mask).count_ones() as usize & 1) != sigma);
-            let len = 2 * self.width as usize;
-            self.common_bits[sigma] = ClassBits::new(&common, len);
-            self.uncommon_bits[sigma] = ClassBits::new(&rare, len);
             self.common[sigma] = common;
             self.uncommon[sigma] = rare;
         }
         self.batch.len = 0;
-        self.ahead_stale = true;
     }
 
     fn sigma(&self, a: usize) -> usize {
@@ -876,10 +835,7 @@ impl SparseSpace {
         value
     }
 
-    /// Fills a batch from `start` (`g = G(0..start)`) with the pairs of [`Cover`]. With a
-    /// helper thread, the rows were mostly flagged ahead (see [`Ahead`]) while this thread
-    /// computed the heaps of the batch before; this one then flags the rest, and hands the
-    /// next batch over.
+    /// Fills a batch from `start` (`g = G(0..start)`) with the pairs of [`Cover`].
     fn start_batch<T: NimValue>(&mut self, g: &[T], start: usize) {
         self.sync_mirror(g);
         let row = self.width as usize;
@@ -889,135 +845,31 @@ impl SparseSpace {
         batch.row = row;
         batch.flags.clear();
         batch.flags.resize(BATCH * row, 0);
-        let received = self.receive_ahead(g, start, row);
-        let mut covers = std::mem::take(&mut self.batch.covers);
-        let mut near = std::mem::take(&mut self.sources);
-        let mut far = std::mem::take(&mut self.far_sources);
-        // The far pairs were collected when the job was posted; only the near ones now.
-        let far_out = (!received).then_some(&mut far);
-        self.collect_sources(g, start, &mut covers, &mut near, far_out);
-        self.batch.covers = covers;
-        // The pairs of every split in one pass: a pair's row and value do not depend on it.
-        let narrow = self.mirror.as_ref().and(T::halves(g));
-        let flags = &mut self.batch.flags;
-        mark_sources(flags, row, g, narrow, &near);
-        match (received, narrow, ahead_kernels(row)) {
-            (true, Some(g16), Some((_, rest))) => {
-                rest(&mut flags[AHEAD_ROWS * row..], g16, &far, AHEAD_ROWS)
-            }
-            _ => mark_sources(flags, row, g, narrow, &far),
-        }
-        self.sources = near;
-        self.far_sources = far;
-        self.post_ahead(g, start + BATCH);
-    }
-
-    /// The pairs a batch from `start` examines (see [`Cover`]), as [`mark_windows`] takes
-    /// them: those with a smaller heap below `2 * BATCH` into `near`, the others into `far`
-    /// (if given), and the covers of the splits into `covers`. The far pairs of a batch read
-    /// only values from before the batch before it, so they can be flagged a batch ahead.
-    fn collect_sources<T: NimValue>(
-        &self,
-        g: &[T],
-        start: usize,
-        covers: &mut Vec<Cover>,
-        near: &mut Vec<(u32, usize)>,
-        mut far: Option<&mut Vec<(u32, usize)>>,
-    ) {
-        covers.clear();
-        near.clear();
-        if let Some(far) = far.as_mut() {
-            far.clear();
-        }
+        batch.covers.clear();
+        self.sources.clear();
         for &(s, _) in &self.splits {
             let m0 = start.saturating_sub(s);
-            let mut cover = Cover::new(m0);
+            let cover = Cover::new(m0);
+            let scanned = (BATCH..cover.front_end).chain(cover.middle.0..cover.middle.1);
             let lo = self.rare.partition_point(|&r| (r as usize) < BATCH);
             let hi = self.rare.partition_point(|&r| (r as usize) < cover.limit);
-            cover.rare_from = hi;
-            covers.push(cover);
-            let rare = |range: Range<usize>| {
-                self.rare[lo..hi.max(lo)]
-                    .iter()
-                    .zip(&self.rare_values[lo..])
-                    .map(|(&r, &v)| (r as usize, v))
-                    .filter(move |&(r, _)| {
-                        range.contains(&r)
-                            && r >= cover.front_end
-                            && !(cover.middle.0..cover.middle.1).contains(&r)
-                    })
-                    .map(move |(r, x)| (x, m0 - r))
-            };
-            let scanned = |range: Range<usize>| {
-                let front = BATCH.max(range.start)..cover.front_end.min(range.end);
-                let middle = cover.middle.0.max(range.start)..cover.middle.1.min(range.end);
-                // Two extends, not one over a chain: the stretches have a known length, so
-                // their copy needs no capacity check per source.
-                (front, middle)
-            };
-            let (front, middle) = scanned(0..2 * BATCH);
-            near.extend(front.map(|a| (g[a].get(), m0 - a)));
-            near.extend(middle.map(|a| (g[a].get(), m0 - a)));
-            near.extend(rare(0..2 * BATCH));
-            if let Some(far) = far.as_mut() {
-                let (front, middle) = scanned(2 * BATCH..usize::MAX);
-                far.extend(front.map(|a| (g[a].get(), m0 - a)));
-                far.extend(middle.map(|a| (g[a].get(), m0 - a)));
-                far.extend(rare(2 * BATCH..usize::MAX));
-            }
-        }
-    }
-
-    /// Hands the far pairs of the batch from `start` (`g = G(0..start - BATCH)`) to the
-    /// helper, for its first [`AHEAD_ROWS`] rows.
-    fn post_ahead<T: NimValue>(&mut self, g: &[T], start: usize) {
-        let row = self.width as usize;
-        let (Some(mut helper), Some(g16), Some((kernel, _))) =
-            (self.helper.take(), T::halves(g), ahead_kernels(row))
-        else {
-            return;
-        };
-        if self.mirror.is_some() {
-            let mut far = std::mem::take(&mut self.far_sources);
-            let mut covers = std::mem::take(&mut self.ahead_covers);
-            let mut near = std::mem::take(&mut self.ahead_near);
-            self.collect_sources(g, start, &mut covers, &mut near, Some(&mut far));
-            if helper.post(kernel, g16, &far, 0, AHEAD_ROWS * row) {
-                self.ahead = Some(Ahead {
-                    start,
-                    row,
-                    posted: Instant::now(),
+            let rare = self.rare[lo..hi.max(lo)]
+                .iter()
+                .zip(&self.rare_values[lo..])
+                .map(|(&r, &v)| (r as usize, v))
+                .filter(|&(r, _)| {
+                    r >= cover.front_end && !(cover.middle.0..cover.middle.1).contains(&r)
                 });
-            }
-            self.far_sources = far;
-            self.ahead_covers = covers;
-            self.ahead_near = near;
+            // Two extends, not one over a chain: the stretches have a known length, so their
+            // copy needs no capacity check per source.
+            self.sources.extend(scanned.map(|a| (g[a].get(), m0 - a)));
+            self.sources.extend(rare.map(|(r, x)| (x, m0 - r)));
+            batch.covers.push(cover);
         }
-        self.helper = Some(helper);
-    }
-
-    /// Collects the job posted ahead, if any: true when it was for the batch from `start`
-    /// with rows of `row` flags and the same classes, and its rows (flagged by the helper,
-    /// or here if it did not get to them) are in the batch; `self.far_sources` then holds its
-    /// pairs. A job for another batch is dropped.
-    fn receive_ahead<T: NimValue>(&mut self, g: &[T], start: usize, row: usize) -> bool {
-        let stale = std::mem::replace(&mut self.ahead_stale, false);
-        let (Some(ahead), Some(helper)) = (self.ahead.take(), self.helper.as_mut()) else {
-            return false;
-        };
-        let kernel = ahead_kernels(row).map(|(kernel, _)| kernel);
-        let wanted = ahead.start == start && ahead.row == row && !stale;
-        let (Some(kernel), Some(g16), true) = (kernel, T::halves(g), wanted) else {
-            helper.finish(&mut [], Duration::ZERO, |_| {});
-            return false;
-        };
-        let far = &self.far_sources;
-        let flags = &mut self.batch.flags[..AHEAD_ROWS * row];
-        // The helper had the time of a whole batch: it is late only when it lost its core,
-        // and then waiting as long again is the most worth spending.
-        let patience = ahead.posted.elapsed();
-        helper.finish(flags, patience, |rows| kernel(rows, g16, far, 0));
-        true
+        // The pairs of every split in one pass: a pair's row and value do not depend on it.
+        let narrow = self.mirror.as_ref().and(T::halves(g));
+        let helper = self.helper.as_mut();
+        mark_sources(&mut batch.flags, row, g, narrow, &self.sources, helper);
     }
 
     /// Flags the option values of `n` that its batch left out: the pairs with a smaller heap
@@ -1033,7 +885,7 @@ impl SparseSpace {
             }
             let m = n - s;
             mark_pairs(flags, g, m, 1..kind.largest_smaller(m).min(BATCH - 1) + 1);
-            let from = cover.rare_from;
+            let from = self.rare.partition_point(|&r| (r as usize) < cover.limit);
             for (&r, &x) in self.rare[from..].iter().zip(&self.rare_values[from..]) {
                 let r = r as usize;
                 if r >= m {
@@ -1068,21 +920,17 @@ impl SparseSpace {
         let flags = self.batch.row_mut(n);
         // Every common-for-n option value is flagged now: the least common value not flagged
         // is G(n) unless a rare value below it has no witness.
+        let least_common = self.common[sigma]
+            .iter()
+            .copied()
+            .find(|&v| flags.get(v as usize) != Some(&1))
+            .unwrap_or(2 * self.width);
         self.need.clear();
-        let least_common = match (&self.common_bits[sigma], &self.uncommon_bits[sigma]) {
-            (Some(common), Some(rare)) => least_unflagged(flags, common, rare, &mut self.need),
-            _ => {
-                let least = self.common[sigma]
-                    .iter()
-                    .copied()
-                    .find(|&v| flags.get(v as usize) != Some(&1))
-                    .unwrap_or(2 * self.width);
-                let below = self.uncommon[sigma].iter().take_while(|&&v| v < least);
-                self.need
-                    .extend(below.filter(|&&v| flags.get(v as usize) != Some(&1)));
-                least
-            }
-        };
+        let below = self.uncommon[sigma]
+            .iter()
+            .take_while(|&&v| v < least_common);
+        self.need
+            .extend(below.filter(|&&v| flags.get(v as usize) != Some(&1)));
         if self.need.is_empty() || self.search_needed(g, n) {
             least_common
         } else {

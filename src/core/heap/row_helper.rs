@@ -1,7 +1,6 @@
 //! A second thread for the batch pass of the sparse-space method, which is most of the time of
-//! a long sequence such as Officers: the far pairs of a batch read only values from before the
-//! batch before it, so the helper flags most of the next batch's rows while the calling thread
-//! computes the heaps of the current one (see `Ahead` in `nim_sequence`).
+//! a long sequence such as Officers: the rows of a batch are independent, so the helper flags
+//! half of them while the calling thread flags the other half.
 //!
 //! A batch pass takes tens of microseconds, too short to hand over by waking a sleeping thread
 //! (on a virtual machine a wake-up alone can take that long), so the helper waits by spinning
@@ -27,7 +26,7 @@
 //! shared otherwise, and the two halves of the work lie in separate allocations.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -57,10 +56,6 @@ const ABANDONED: u8 = 6;
 
 struct Shared {
     state: AtomicU8,
-    /// Whether the helper is napping: a post then wakes it rather than wait for its nap to
-    /// end (a nap is longer than a batch, so a job posted a batch ahead would otherwise be
-    /// taken back before the helper saw it, round after round).
-    napping: AtomicBool,
     job: Mutex<Job>,
 }
 
@@ -104,7 +99,6 @@ impl RowHelper {
         }
         let shared = Arc::new(Shared {
             state: AtomicU8::new(IDLE),
-            napping: AtomicBool::new(false),
             job: Mutex::new(Job {
                 kernel: |_, _, _, _| {},
                 values: Vec::new(),
@@ -165,12 +159,7 @@ impl RowHelper {
             job.flags.clear();
             job.flags.resize(flags_len, 0);
         }
-        self.shared.state.store(POSTED, Ordering::SeqCst);
-        if self.shared.napping.load(Ordering::SeqCst) {
-            if let Some(thread) = &self.thread {
-                thread.thread().unpark();
-            }
-        }
+        self.shared.state.store(POSTED, Ordering::Release);
         true
     }
 
@@ -279,14 +268,7 @@ fn serve(shared: &Shared) {
                 idle += 1;
                 std::hint::spin_loop();
             }
-            _ => {
-                shared.napping.store(true, Ordering::SeqCst);
-                // Posted meanwhile: the poster may have seen `napping` still false.
-                if shared.state.load(Ordering::SeqCst) != POSTED {
-                    std::thread::park_timeout(NAP);
-                }
-                shared.napping.store(false, Ordering::Release);
-            }
+            _ => std::thread::park_timeout(NAP),
         }
     }
 }
