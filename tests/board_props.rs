@@ -41,6 +41,20 @@ fn grid_parts() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
     })
 }
 
+/// `(height, width, cells)` of `.` with a few `#`, of at most 128 cells (always packed):
+/// up to 16 x 8, boards of up to 3 rows and 42 columns, and single rows up to 128 long.
+fn sparse_grid_parts() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
+    prop_oneof![
+        (1usize..=16, 1usize..=8),
+        (1usize..=3, 1usize..=42),
+        (Just(1usize), 60usize..=128)
+    ]
+    .prop_flat_map(|(h, w)| {
+        let cell = prop::sample::select(&b"......#"[..]);
+        (Just(h), Just(w), prop::collection::vec(cell, h * w))
+    })
+}
+
 fn grid() -> impl Strategy<Value = Grid> {
     grid_parts().prop_map(|(h, w, cells)| Grid::from_cells(h, w, &cells).unwrap())
 }
@@ -319,6 +333,21 @@ proptest! {
         if let Some(got) = g.packed_window_clusters(|c| c != sym, (h, w), b'#') {
             prop_assert_eq!(got, expected);
         }
+    }
+
+    #[test]
+    fn window_clusters_of_sparse_boards_match_the_regions((h, w, cells) in sparse_grid_parts(), wh in 1usize..7, ww in 1usize..7) {
+        // Mostly empty boards, where clusters run along whole rows (filled a run at a time).
+        let g = Grid::from_cells(h, w, &cells).unwrap();
+        let offs: Vec<(isize, isize)> = (0..wh as isize)
+            .flat_map(|dr| (1 - ww as isize..ww as isize).map(move |dc| (dr, dc)))
+            .filter(|&p| p != (0, 0))
+            .collect();
+        let expected: Vec<Grid> = reference_regions(&g, |c| c == b'.', &offs)
+            .iter()
+            .map(|region| reference_crop(&g, region, b'#'))
+            .collect();
+        prop_assert_eq!(g.packed_window_clusters(|c| c == b'.', (wh, ww), b'#'), Some(expected));
     }
 
     #[test]
