@@ -508,17 +508,9 @@ fn least_image<B: Board>(
 ) -> Option<((usize, usize, B), Symmetry)> {
     let n = h * w;
     if keeps_shape_only(group, h, w) {
-        // The common case (every option of a Domineering or Cookie Cutter position): the four
-        // images that keep the shape, straight.
-        let flipped = bits.flip_rows(h, w);
-        let images = [
-            (bits, Symmetry::IDENTITY),
-            (flipped, Symmetry::FLIP_ROWS),
-            (flipped.rotate_180(n), Symmetry::FLIP_COLUMNS),
-            (bits.rotate_180(n), Symmetry::ROTATE_180),
-        ];
-        let (b, s) = images.into_iter().min_by_key(|&(b, _)| b)?;
-        return Some(((h, w, b), s));
+        // The common case (every option of a Domineering position): the four images that keep
+        // the shape, straight.
+        return Some(least_keeping_shape(bits, h, w));
     }
     // The row flip of each base board is shared by two images.
     let mut transposed = None;
@@ -551,6 +543,82 @@ fn least_image<B: Board>(
         let key = (h2, w2, b);
         if best.as_ref().is_none_or(|(k, _)| key < *k) {
             best = Some((key, s));
+        }
+    }
+    best
+}
+
+/// [`least_image`] of a bit board, by [`least_image_all`] when `all` says the group is
+/// [`Symmetry::ALL`].
+fn least_packed_image<W: Word>(
+    bits: W,
+    h: usize,
+    w: usize,
+    group: &[Symmetry],
+    all: bool,
+) -> Option<((usize, usize, W), Symmetry)> {
+    if all {
+        Some(least_image_all(bits, h, w))
+    } else {
+        least_image(bits, h, w, group)
+    }
+}
+
+/// The least of the four images of an `h x w` board that keep its shape, ties to the first of
+/// identity, row flip, column flip, half turn.
+fn least_keeping_shape<B: Board>(bits: B, h: usize, w: usize) -> ((usize, usize, B), Symmetry) {
+    let flipped = bits.flip_rows(h, w);
+    let (b, s) = first_least([
+        (bits, Symmetry::IDENTITY),
+        (flipped, Symmetry::FLIP_ROWS),
+        (flipped.rotate_180(h * w), Symmetry::FLIP_COLUMNS),
+        (bits.rotate_180(h * w), Symmetry::ROTATE_180),
+    ]);
+    ((h, w, b), s)
+}
+
+/// [`least_image`] under all eight symmetries ([`Symmetry::ALL`]), the same image and symmetry,
+/// with no pass over the group: every option of a Cookie Cutter position takes one. On a board
+/// wider than high the four images that keep the shape compete, on one higher than wide the
+/// four transposed ones (in the order of the group), on a square all eight.
+fn least_image_all<B: Board>(bits: B, h: usize, w: usize) -> ((usize, usize, B), Symmetry) {
+    let n = h * w;
+    if h < w {
+        return least_keeping_shape(bits, h, w);
+    }
+    let t = bits.transpose(h, w);
+    let ft = t.flip_rows(w, h);
+    let transposed = [
+        (ft.rotate_180(n), Symmetry::ROTATE_90),
+        (ft, Symmetry::ROTATE_270),
+        (t, Symmetry::TRANSPOSE),
+        (t.rotate_180(n), Symmetry::ANTI_TRANSPOSE),
+    ];
+    if h > w {
+        let (b, s) = first_least(transposed);
+        return ((w, h, b), s);
+    }
+    let f = bits.flip_rows(h, w);
+    let [r90, r270, tr, anti] = transposed;
+    let (b, s) = first_least([
+        (bits, Symmetry::IDENTITY),
+        r90,
+        (bits.rotate_180(n), Symmetry::ROTATE_180),
+        r270,
+        (f, Symmetry::FLIP_ROWS),
+        (f.rotate_180(n), Symmetry::FLIP_COLUMNS),
+        tr,
+        anti,
+    ]);
+    ((h, w, b), s)
+}
+
+/// The least of some images of one shape, ties to the first.
+fn first_least<B: Board, const N: usize>(images: [(B, Symmetry); N]) -> (B, Symmetry) {
+    let mut best = images[0];
+    for image in images {
+        if image.0 < best.0 {
+            best = image;
         }
     }
     best
@@ -1997,7 +2065,7 @@ impl Grid {
     /// ```
     #[must_use]
     pub fn canonical(&self) -> Grid {
-        self.canonical_under(&Symmetry::ALL).0
+        self.least_under(&Symmetry::ALL, true).0
     }
 
     /// The least image of the grid under the symmetries in `group` and one symmetry of `group`
@@ -2007,6 +2075,12 @@ impl Grid {
     /// Domineering needs), or `[IDENTITY, FLIP_COLUMNS]`. If `group` is empty the grid itself is
     /// returned with the identity.
     pub fn canonical_under(&self, group: &[Symmetry]) -> (Grid, Symmetry) {
+        // Slices of other lengths differ from `ALL` at once.
+        self.least_under(group, group == Symmetry::ALL)
+    }
+
+    /// [`canonical_under`](Grid::canonical_under), told whether `group` is [`Symmetry::ALL`].
+    fn least_under(&self, group: &[Symmetry], all: bool) -> (Grid, Symmetry) {
         let (h, w) = (self.height(), self.width());
         if let Cells::Packed { zero, one, bits } = self.cells {
             if zero == one {
@@ -2020,10 +2094,10 @@ impl Grid {
             }
             // A board of at most 64 cells lies in the high half of `bits`.
             let best = if h * w <= 64 {
-                least_image(bits.high, h, w, group)
-                    .map(|((h2, w2, b), s)| ((h2, w2, u128::from(b) << 64), s))
+                least_packed_image(bits.high, h, w, group, all)
+                    .map(|((h2, w2, b), s)| ((h2, w2, b.to_cells128()), s))
             } else {
-                least_image(bits.get(), h, w, group)
+                least_packed_image(bits.get(), h, w, group, all)
             };
             return match best {
                 None => (self.clone(), Symmetry::IDENTITY),
