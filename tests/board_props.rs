@@ -41,6 +41,31 @@ fn grid_parts() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
     })
 }
 
+/// `(height, width, cells)` of at most 128 cells over two symbols (a packed grid), with
+/// symmetric positions frequent: small boards, mostly one symbol.
+fn packed_grid_parts() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
+    (1usize..=12, 1usize..=10, 0usize..3).prop_flat_map(|(h, w, a)| {
+        let alphabet: &'static [u8] = [&b".#"[..], b"...#", b"##.#"][a];
+        let (h, w) = if h * w > 128 { (h, 128 / h) } else { (h, w) };
+        let cell = prop::sample::select(alphabet);
+        (Just(h), Just(w), prop::collection::vec(cell, h * w))
+    })
+}
+
+/// `(height, width, cells)` of `.` with a few `#`, of at most 128 cells (always packed):
+/// up to 16 x 8, boards of up to 3 rows and 42 columns, and single rows up to 128 long.
+fn sparse_grid_parts() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
+    prop_oneof![
+        (1usize..=16, 1usize..=8),
+        (1usize..=3, 1usize..=42),
+        (Just(1usize), 60usize..=128)
+    ]
+    .prop_flat_map(|(h, w)| {
+        let cell = prop::sample::select(&b"......#"[..]);
+        (Just(h), Just(w), prop::collection::vec(cell, h * w))
+    })
+}
+
 fn grid() -> impl Strategy<Value = Grid> {
     grid_parts().prop_map(|(h, w, cells)| Grid::from_cells(h, w, &cells).unwrap())
 }
@@ -251,6 +276,33 @@ proptest! {
     }
 
     #[test]
+    fn canonical_symmetry_of_packed_grids_is_the_first_least_image((h, w, cells) in packed_grid_parts(), s in symmetry()) {
+        // Callers use the symmetry too: ties go to the first symmetry giving the least image,
+        // in the order of `Symmetry::ALL`, except that on a board wider than high (where only
+        // the four that keep the shape can win) the order is that of `Symmetry::RECTANGLE`.
+        // Boards made symmetric under `s` (when it keeps the shape) have such ties.
+        let mut g = Grid::from_cells(h, w, &cells).unwrap();
+        if s.image_shape(h, w) == (h, w) {
+            // The `#` cells of the images under s, s^2 and s^3 (s^4 is the identity) too.
+            for _ in 0..3 {
+                g = g.set_all(&g.transform(s).cells_with(b'#'), b'#').unwrap();
+            }
+            prop_assert_eq!(g.transform(s), g.clone());
+        }
+        let (h, w) = (g.height(), g.width());
+        for (group, order) in [
+            (&Symmetry::ALL[..], if h < w { &Symmetry::RECTANGLE[..] } else { &Symmetry::ALL[..] }),
+            (&Symmetry::RECTANGLE[..], &Symmetry::RECTANGLE[..]),
+        ] {
+            let images: Vec<Grid> = order.iter().map(|&s| reference_transform(&g, s)).collect();
+            let least = images.iter().min().unwrap();
+            let first = images.iter().position(|image| image == least).unwrap();
+            prop_assert_eq!(g.canonical_under(group), (least.clone(), order[first]));
+        }
+        prop_assert_eq!(g.canonical(), g.canonical_under(&Symmetry::ALL).0);
+    }
+
+    #[test]
     fn regions_match_a_breadth_first_search(g in grid(), which in 0usize..5, sym in prop::sample::select(b".#X".to_vec())) {
         let offs: &[(isize, isize)] = [
             offsets::ORTHOGONAL,
@@ -319,6 +371,21 @@ proptest! {
         if let Some(got) = g.packed_window_clusters(|c| c != sym, (h, w), b'#') {
             prop_assert_eq!(got, expected);
         }
+    }
+
+    #[test]
+    fn window_clusters_of_sparse_boards_match_the_regions((h, w, cells) in sparse_grid_parts(), wh in 1usize..7, ww in 1usize..7) {
+        // Mostly empty boards, where clusters run along whole rows (filled a run at a time).
+        let g = Grid::from_cells(h, w, &cells).unwrap();
+        let offs: Vec<(isize, isize)> = (0..wh as isize)
+            .flat_map(|dr| (1 - ww as isize..ww as isize).map(move |dc| (dr, dc)))
+            .filter(|&p| p != (0, 0))
+            .collect();
+        let expected: Vec<Grid> = reference_regions(&g, |c| c == b'.', &offs)
+            .iter()
+            .map(|region| reference_crop(&g, region, b'#'))
+            .collect();
+        prop_assert_eq!(g.packed_window_clusters(|c| c == b'.', (wh, ww), b'#'), Some(expected));
     }
 
     #[test]

@@ -346,6 +346,12 @@ trait Word:
     fn reverse(self) -> Self;
     fn ones(self) -> usize;
     fn lowest_one(self) -> usize;
+    /// The index of the first cell set (the leading zeros).
+    fn first_cell(self) -> usize;
+    /// The board as the cell bits of a packed grid (cell i at bit 127 - i).
+    fn to_cells128(self) -> u128;
+    /// The first `BITS` cells of a packed grid's cell bits.
+    fn from_cells128(bits: u128) -> Self;
 
     /// The lowest `k` bits.
     fn low_mask(k: usize) -> Self {
@@ -370,6 +376,15 @@ impl Word for u64 {
     fn lowest_one(self) -> usize {
         self.trailing_zeros() as usize
     }
+    fn first_cell(self) -> usize {
+        self.leading_zeros() as usize
+    }
+    fn to_cells128(self) -> u128 {
+        u128::from(self) << 64
+    }
+    fn from_cells128(bits: u128) -> u64 {
+        (bits >> 64) as u64
+    }
 }
 
 impl Word for u128 {
@@ -384,6 +399,15 @@ impl Word for u128 {
     }
     fn lowest_one(self) -> usize {
         self.trailing_zeros() as usize
+    }
+    fn first_cell(self) -> usize {
+        self.leading_zeros() as usize
+    }
+    fn to_cells128(self) -> u128 {
+        self
+    }
+    fn from_cells128(bits: u128) -> u128 {
+        bits
     }
 }
 
@@ -484,17 +508,9 @@ fn least_image<B: Board>(
 ) -> Option<((usize, usize, B), Symmetry)> {
     let n = h * w;
     if keeps_shape_only(group, h, w) {
-        // The common case (every option of a Domineering or Cookie Cutter position): the four
-        // images that keep the shape, straight.
-        let flipped = bits.flip_rows(h, w);
-        let images = [
-            (bits, Symmetry::IDENTITY),
-            (flipped, Symmetry::FLIP_ROWS),
-            (flipped.rotate_180(n), Symmetry::FLIP_COLUMNS),
-            (bits.rotate_180(n), Symmetry::ROTATE_180),
-        ];
-        let (b, s) = images.into_iter().min_by_key(|&(b, _)| b)?;
-        return Some(((h, w, b), s));
+        // The common case (every option of a Domineering position): the four images that keep
+        // the shape, straight.
+        return Some(least_keeping_shape(bits, h, w));
     }
     // The row flip of each base board is shared by two images.
     let mut transposed = None;
@@ -532,6 +548,82 @@ fn least_image<B: Board>(
     best
 }
 
+/// [`least_image`] of a bit board, by [`least_image_all`] when `all` says the group is
+/// [`Symmetry::ALL`].
+fn least_packed_image<W: Word>(
+    bits: W,
+    h: usize,
+    w: usize,
+    group: &[Symmetry],
+    all: bool,
+) -> Option<((usize, usize, W), Symmetry)> {
+    if all {
+        Some(least_image_all(bits, h, w))
+    } else {
+        least_image(bits, h, w, group)
+    }
+}
+
+/// The least of the four images of an `h x w` board that keep its shape, ties to the first of
+/// identity, row flip, column flip, half turn.
+fn least_keeping_shape<B: Board>(bits: B, h: usize, w: usize) -> ((usize, usize, B), Symmetry) {
+    let flipped = bits.flip_rows(h, w);
+    let (b, s) = first_least([
+        (bits, Symmetry::IDENTITY),
+        (flipped, Symmetry::FLIP_ROWS),
+        (flipped.rotate_180(h * w), Symmetry::FLIP_COLUMNS),
+        (bits.rotate_180(h * w), Symmetry::ROTATE_180),
+    ]);
+    ((h, w, b), s)
+}
+
+/// [`least_image`] under all eight symmetries ([`Symmetry::ALL`]), the same image and symmetry,
+/// with no pass over the group: every option of a Cookie Cutter position takes one. On a board
+/// wider than high the four images that keep the shape compete, on one higher than wide the
+/// four transposed ones (in the order of the group), on a square all eight.
+fn least_image_all<B: Board>(bits: B, h: usize, w: usize) -> ((usize, usize, B), Symmetry) {
+    let n = h * w;
+    if h < w {
+        return least_keeping_shape(bits, h, w);
+    }
+    let t = bits.transpose(h, w);
+    let ft = t.flip_rows(w, h);
+    let transposed = [
+        (ft.rotate_180(n), Symmetry::ROTATE_90),
+        (ft, Symmetry::ROTATE_270),
+        (t, Symmetry::TRANSPOSE),
+        (t.rotate_180(n), Symmetry::ANTI_TRANSPOSE),
+    ];
+    if h > w {
+        let (b, s) = first_least(transposed);
+        return ((w, h, b), s);
+    }
+    let f = bits.flip_rows(h, w);
+    let [r90, r270, tr, anti] = transposed;
+    let (b, s) = first_least([
+        (bits, Symmetry::IDENTITY),
+        r90,
+        (bits.rotate_180(n), Symmetry::ROTATE_180),
+        r270,
+        (f, Symmetry::FLIP_ROWS),
+        (f.rotate_180(n), Symmetry::FLIP_COLUMNS),
+        tr,
+        anti,
+    ]);
+    ((h, w, b), s)
+}
+
+/// The least of some images of one shape, ties to the first.
+fn first_least<B: Board, const N: usize>(images: [(B, Symmetry); N]) -> (B, Symmetry) {
+    let mut best = images[0];
+    for image in images {
+        if image.0 < best.0 {
+            best = image;
+        }
+    }
+    best
+}
+
 /// Whether the least images of an `h x w` board under `group` are exactly those of the four
 /// symmetries that keep rows as rows: the group is those four, or all eight on a board wider
 /// than high (whose transposed images are taller, hence larger).
@@ -557,6 +649,158 @@ fn flood_components(allowed: u128, reach: impl Fn(u128) -> u128) -> Vec<u128> {
         out.push(part);
     }
     out
+}
+
+/// The cells of an `h x w` bit board (`h, w >= 1`) that may move one column right
+/// (`not_last`) or left (`not_first`) without leaving their row.
+#[derive(Clone, Copy)]
+struct ColumnGuards<W> {
+    not_first: W,
+    not_last: W,
+}
+
+impl<W: Word> ColumnGuards<W> {
+    fn new(h: usize, w: usize) -> ColumnGuards<W> {
+        let mut first = W::ZERO;
+        for r in 0..h {
+            first = first | (W::ONE << (W::BITS - 1 - r * w));
+        }
+        let valid = !W::low_mask(W::BITS - h * w);
+        ColumnGuards {
+            not_first: valid & !first,
+            not_last: valid & !(first >> (w - 1)),
+        }
+    }
+
+    /// `x` with each cell also moved one column left and one right, within its row.
+    fn spread(self, x: W) -> W {
+        x | ((x & self.not_last) >> 1) | ((x & self.not_first) << 1)
+    }
+}
+
+/// Fills the runs of a set of cells along rows, doubling the distance at each step
+/// (a Kogge-Stone fill): a row of `w` cells takes `ceil(log2(w))` steps each way instead of
+/// `w - 1`. `right[k]` holds the cells whose `2^k` nearest cells on the left in their row
+/// (themselves included) all lie in the set, `left[k]` the same on the right.
+struct RowFill<W> {
+    right: [W; 7],
+    left: [W; 7],
+    steps: usize,
+}
+
+impl<W: Word> RowFill<W> {
+    fn new(through: W, guards: ColumnGuards<W>, w: usize) -> RowFill<W> {
+        // 2^steps - 1 >= w - 1 moves cross any run of a row.
+        let steps = (usize::BITS - (w - 1).leading_zeros()) as usize;
+        let mut right = [W::ZERO; 7];
+        let mut left = [W::ZERO; 7];
+        let (mut r, mut l) = (through & guards.not_first, through & guards.not_last);
+        for k in 0..steps {
+            right[k] = r;
+            left[k] = l;
+            r = r & (r >> (1 << k));
+            l = l & (l << (1 << k));
+        }
+        RowFill { right, left, steps }
+    }
+
+    /// The cells of the runs (within rows) of the set that hold a cell of `seeds`, with
+    /// `seeds` (which should lie in the set).
+    fn fill(&self, seeds: W) -> W {
+        let (mut r, mut l) = (seeds, seeds);
+        for k in 0..self.steps {
+            r = r | ((r >> (1 << k)) & self.right[k]);
+            l = l | ((l << (1 << k)) & self.left[k]);
+        }
+        r | l
+    }
+}
+
+/// The clusters of the cells of `allowed` on a `gh x gw` bit board, two cells joined when
+/// they differ by less than `h` rows and less than `w` columns (`1 <= h <= gh`,
+/// `1 <= w <= gw`), each passed to `each` in the order of their first cells.
+///
+/// A cluster grows from its first cell, alternately along whole rows (cells of a row closer
+/// than `w` columns are joined through the gaps between them) and by one window step, until
+/// it stops growing: on a board of few rows this takes a few rounds where window steps alone
+/// took as many as the cluster is wide.
+fn window_clusters<W: Word>(
+    allowed: W,
+    (gh, gw): (usize, usize),
+    (h, w): (usize, usize),
+    mut each: impl FnMut(W),
+) {
+    if allowed == W::ZERO {
+        return;
+    }
+    let guards = ColumnGuards::new(gh, gw);
+    // The allowed cells stretched `w - 2` columns right cover the gaps of fewer than `w - 1`
+    // cells between allowed cells of a row, and no others: its runs are the chains of a row.
+    let rows = (w >= 2).then(|| {
+        let mut bridged = allowed;
+        for _ in 2..w {
+            bridged = bridged | ((bridged & guards.not_last) >> 1);
+        }
+        RowFill::new(bridged, guards, gw)
+    });
+    // Shifts by whole rows: `h >= 2` means at least two rows, so `gw` is at most half a word.
+    let step = |mut x: W| {
+        for _ in 1..w {
+            x = guards.spread(x);
+        }
+        for _ in 1..h {
+            x = x | (x >> gw) | (x << gw);
+        }
+        x
+    };
+    let mut remaining = allowed;
+    while remaining != W::ZERO {
+        let mut part = W::ONE << (W::BITS - 1 - remaining.first_cell());
+        loop {
+            if let Some(rows) = &rows {
+                part = rows.fill(part) & allowed;
+            }
+            let grown = step(part) & allowed;
+            if grown == part {
+                break;
+            }
+            part = grown;
+        }
+        remaining = remaining & !part;
+        each(part);
+    }
+}
+
+/// The smallest rectangle holding the cells of `mask` (not empty) on a bit board of width `w`,
+/// as `(height, width, cells of bits in mask, cells outside mask)`, the last two bit boards
+/// of the rectangle.
+fn crop_bits<W: Word>(mask: W, bits: W, w: usize) -> (usize, usize, W, W) {
+    // Cell indices fit in 32 bits, and dividing them there is cheaper.
+    let row_of = |i: usize| (i as u32 / w as u32) as usize;
+    let (r0, r1) = (
+        row_of(mask.first_cell()),
+        row_of(W::BITS - 1 - mask.lowest_one()),
+    );
+    let mut columns = W::ZERO;
+    for r in r0..=r1 {
+        columns = columns | row_bits(mask, r, w);
+    }
+    // Column c is bit w - 1 - c of a row.
+    let (c0, c1) = (
+        w + columns.first_cell() - W::BITS,
+        w - 1 - columns.lowest_one(),
+    );
+    let (h2, w2) = (r1 - r0 + 1, c1 - c0 + 1);
+    let row_mask = W::low_mask(w2);
+    let (mut ones, mut outside) = (W::ZERO, W::ZERO);
+    for r in r0..=r1 {
+        let take = |x: W| (row_bits(x, r, w) >> (w - 1 - c1)) & row_mask;
+        let region = take(mask);
+        let at = W::BITS - (r - r0 + 1) * w2;
+        ones = ones | ((take(bits) & region) << at);
+        outside = outside | ((!region & row_mask) << at);
+    }
+    (h2, w2, ones, outside)
 }
 
 /// The image of an `h x w` board under `s`.
@@ -1564,25 +1808,17 @@ impl Grid {
         }
         let allowed = self.packed_mask(pred)?;
         let (gh, gw) = (self.height(), self.width());
-        let (h, w) = (h.clamp(1, gh.max(1)), w.clamp(1, gw.max(1)));
-        let not_last = column_mask(gh, gw, |c| c + 1 < gw);
-        let not_first = column_mask(gh, gw, |c| c > 0);
-        let reach = |mut x: u128| {
-            for _ in 1..w {
-                x |= ((x & not_last) >> 1) | ((x & not_first) << 1);
-            }
-            for _ in 1..h {
-                x |= shift_cells(x, gw as isize) | shift_cells(x, -(gw as isize));
-            }
-            x
-        };
-        let clusters = flood_components(allowed, reach);
-        Some(
-            clusters
-                .into_iter()
-                .map(|c| self.crop_mask(c, fill))
-                .collect(),
-        )
+        let window = (h.clamp(1, gh.max(1)), w.clamp(1, gw.max(1)));
+        let mut out = Vec::with_capacity(4);
+        let mut crop = |part: u128| out.push(self.crop_mask(part, fill));
+        if gh * gw <= 64 {
+            window_clusters(u64::from_cells128(allowed), (gh, gw), window, |part| {
+                crop(part.to_cells128());
+            });
+        } else {
+            window_clusters(allowed, (gh, gw), window, crop);
+        }
+        Some(out)
     }
 
     /// [`restrict`](Grid::restrict) for a region given as a bit mask of a packed grid.
@@ -1598,34 +1834,17 @@ impl Grid {
         let Cells::Packed { zero, one, bits } = self.cells else {
             return None;
         };
-        let bits = bits.get();
-        let w = self.width();
-        let (mut r0, mut r1, mut columns) = (usize::MAX, 0, 0u128);
-        for r in 0..self.height() {
-            let row = row_bits(mask, r, w);
-            if row != 0 {
-                r0 = r0.min(r);
-                r1 = r;
-                columns |= row;
-            }
-        }
-        if columns == 0 {
+        if mask == 0 {
             return Some(Grid::from_cells_unchecked(0, 0, &[]));
         }
-        // Column c is bit w - 1 - c of a row.
-        let (c0, c1) = (
-            w - 1 - (127 - columns.leading_zeros() as usize),
-            w - 1 - columns.trailing_zeros() as usize,
-        );
-        let (h2, w2) = (r1 - r0 + 1, c1 - c0 + 1);
-        let (mut ones, mut outside) = (0u128, 0u128);
-        for r in r0..=r1 {
-            let take = |x: u128| (row_bits(x, r, w) >> (w - 1 - c1)) & low_mask(w2);
-            let region = take(mask);
-            let at = 128 - (r - r0 + 1) * w2;
-            ones |= (take(bits) & region) << at;
-            outside |= (!region & low_mask(w2)) << at;
-        }
+        let w = self.width();
+        // A board of at most 64 cells lies in the high half of the bits.
+        let (h2, w2, ones, outside) = if self.len() <= 64 {
+            let (h2, w2, ones, outside) = crop_bits(u64::from_cells128(mask), bits.high, w);
+            (h2, w2, ones.to_cells128(), outside.to_cells128())
+        } else {
+            crop_bits(mask, bits.get(), w)
+        };
         let valid = valid_mask(h2 * w2);
         let zeros = valid & !ones & !outside;
         // The symbols held by some cell, with their cells; at most two may be left.
@@ -1846,7 +2065,7 @@ impl Grid {
     /// ```
     #[must_use]
     pub fn canonical(&self) -> Grid {
-        self.canonical_under(&Symmetry::ALL).0
+        self.least_under(&Symmetry::ALL, true).0
     }
 
     /// The least image of the grid under the symmetries in `group` and one symmetry of `group`
@@ -1856,6 +2075,12 @@ impl Grid {
     /// Domineering needs), or `[IDENTITY, FLIP_COLUMNS]`. If `group` is empty the grid itself is
     /// returned with the identity.
     pub fn canonical_under(&self, group: &[Symmetry]) -> (Grid, Symmetry) {
+        // Slices of other lengths differ from `ALL` at once.
+        self.least_under(group, group == Symmetry::ALL)
+    }
+
+    /// [`canonical_under`](Grid::canonical_under), told whether `group` is [`Symmetry::ALL`].
+    fn least_under(&self, group: &[Symmetry], all: bool) -> (Grid, Symmetry) {
         let (h, w) = (self.height(), self.width());
         if let Cells::Packed { zero, one, bits } = self.cells {
             if zero == one {
@@ -1869,10 +2094,10 @@ impl Grid {
             }
             // A board of at most 64 cells lies in the high half of `bits`.
             let best = if h * w <= 64 {
-                least_image(bits.high, h, w, group)
-                    .map(|((h2, w2, b), s)| ((h2, w2, u128::from(b) << 64), s))
+                least_packed_image(bits.high, h, w, group, all)
+                    .map(|((h2, w2, b), s)| ((h2, w2, b.to_cells128()), s))
             } else {
-                least_image(bits.get(), h, w, group)
+                least_packed_image(bits.get(), h, w, group, all)
             };
             return match best {
                 None => (self.clone(), Symmetry::IDENTITY),
