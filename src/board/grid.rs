@@ -630,26 +630,6 @@ fn keeps_shape_only(group: &[Symmetry], h: usize, w: usize) -> bool {
     group == Symmetry::RECTANGLE || (h < w && group == Symmetry::ALL)
 }
 
-/// The components of the cells of `allowed`, each grown from its first cell by `reach` (the
-/// cells one step away, the given ones included) until it stops growing.
-fn flood_components(allowed: u128, reach: impl Fn(u128) -> u128) -> Vec<u128> {
-    let mut remaining = allowed;
-    let mut out = Vec::with_capacity(4);
-    while remaining != 0 {
-        let mut part = cell_bit(remaining.leading_zeros() as usize);
-        loop {
-            let grown = reach(part) & allowed;
-            if grown == part {
-                break;
-            }
-            part = grown;
-        }
-        remaining &= !part;
-        out.push(part);
-    }
-    out
-}
-
 /// The cells of an `h x w` bit board (`h, w >= 1`) that may move one column right
 /// (`not_last`) or left (`not_first`) without leaving their row.
 #[derive(Clone, Copy)]
@@ -727,7 +707,7 @@ fn window_clusters<W: Word>(
     allowed: W,
     (gh, gw): (usize, usize),
     (h, w): (usize, usize),
-    mut each: impl FnMut(W),
+    each: impl FnMut(W),
 ) {
     if allowed == W::ZERO {
         return;
@@ -752,11 +732,53 @@ fn window_clusters<W: Word>(
         }
         x
     };
+    grow_clusters(allowed, rows.as_ref(), step, each);
+}
+
+/// The regions of the cells of `allowed` on a `gh x gw` bit board, orthogonal neighbours
+/// joined (`king` false) or all eight (`king` true), each passed to `each` in the order of
+/// their first cells. Grown a step at a time: filling whole row runs first, as clusters do,
+/// cost more than it saved on the small boards of Domineering.
+fn neighbour_regions<W: Word>(
+    allowed: W,
+    (gh, gw): (usize, usize),
+    king: bool,
+    each: impl FnMut(W),
+) {
+    if allowed == W::ZERO {
+        return;
+    }
+    let guards = ColumnGuards::new(gh, gw);
+    // Shifts by whole rows only on boards of two rows or more, where `gw` is at most half a
+    // word.
+    let vertical = |x: W| {
+        if gh >= 2 {
+            (x >> gw) | (x << gw)
+        } else {
+            W::ZERO
+        }
+    };
+    let step = |x: W| {
+        let across = guards.spread(x);
+        across | vertical(if king { across } else { x })
+    };
+    grow_clusters(allowed, None, step, each);
+}
+
+/// The components of the cells of `allowed`, each grown from its first cell, alternately
+/// along the runs of `rows` (when given) and by `step` (the cells one step away, the given ones
+/// included), until it stops growing; passed to `each` in the order of their first cells.
+fn grow_clusters<W: Word>(
+    allowed: W,
+    rows: Option<&RowFill<W>>,
+    step: impl Fn(W) -> W,
+    mut each: impl FnMut(W),
+) {
     let mut remaining = allowed;
     while remaining != W::ZERO {
         let mut part = W::ONE << (W::BITS - 1 - remaining.first_cell());
         loop {
-            if let Some(rows) = &rows {
+            if let Some(rows) = rows {
                 part = rows.fill(part) & allowed;
             }
             let grown = step(part) & allowed;
@@ -1837,8 +1859,8 @@ impl Grid {
         out
     }
 
-    /// The regions as bit masks of the packed cells, flooded a row or a column at a time, when
-    /// the grid is packed and the neighbourhood is the orthogonal or the king's one.
+    /// The regions as bit masks of the packed cells, flooded a row run at a time, when the grid
+    /// is packed (or ranked) and the neighbourhood is the orthogonal or the king's one.
     fn packed_regions(
         &self,
         pred: impl Fn(u8) -> bool,
@@ -1847,18 +1869,16 @@ impl Grid {
         let (h, w) = (self.height(), self.width());
         let king = neighbourhood_kind(offsets)?;
         let allowed = self.packed_mask(&pred)?;
-        let not_last = column_mask(h, w, |c| c + 1 < w);
-        let not_first = column_mask(h, w, |c| c > 0);
-        // Vertical moves shift by a whole row (w may be 128: one row).
-        let vertical = |x: u128| shift_cells(x, w as isize) | shift_cells(x, -(w as isize));
-        Some(flood_components(allowed, |region| {
-            let horiz = region | ((region & not_last) >> 1) | ((region & not_first) << 1);
-            if king {
-                horiz | vertical(horiz)
-            } else {
-                horiz | vertical(region)
-            }
-        }))
+        let mut out = Vec::with_capacity(4);
+        // A board of at most 64 cells lies in the high half of the bits.
+        if h * w <= 64 {
+            neighbour_regions(u64::from_cells128(allowed), (h, w), king, |part| {
+                out.push(part.to_cells128());
+            });
+        } else {
+            neighbour_regions(allowed, (h, w), king, |part| out.push(part));
+        }
+        Some(out)
     }
 
     /// The clusters of the cells satisfying `pred`, two cells joined when some `h x w` window
