@@ -66,6 +66,49 @@ fn sparse_grid_parts() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
     })
 }
 
+/// `(height, width, cells)` of packed boards on either side of 64 cells (the bit boards of at
+/// most 64 cells are worked in a `u64`, larger ones in a `u128`) and long thin ones up to 128
+/// cells, all `.` or mostly `.` with `#`.
+fn word_edge_grid_parts() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
+    prop_oneof![
+        (1usize..=8).prop_map(|h| (h, 64 / h)),
+        (1usize..=8).prop_map(|h| (h, 64 / h + 1)),
+        (1usize..=2, 28usize..=64).prop_map(|(h, w)| (h, w)),
+        (60usize..=128).prop_map(|w| (1, w)),
+        (28usize..=64).prop_map(|h| (h, 1)),
+    ]
+    .prop_flat_map(|(h, w)| {
+        let alphabet = prop::sample::select(vec![&b"."[..], b"......#", b".#"]);
+        (Just(h), Just(w), alphabet).prop_flat_map(|(h, w, alphabet)| {
+            let cell = prop::sample::select(alphabet);
+            (Just(h), Just(w), prop::collection::vec(cell, h * w))
+        })
+    })
+}
+
+/// Every placement of an `h x w` window meeting the grid, row by row, with the `sym` cells it
+/// covers changed to `new`; each distinct set of cells once, cell by cell.
+fn reference_placements(g: &Grid, sym: u8, (h, w): (usize, usize), new: u8) -> Vec<Grid> {
+    let (gh, gw) = (g.height() as isize, g.width() as isize);
+    let mut cuts: Vec<Vec<(usize, usize)>> = Vec::new();
+    for top in 1 - h as isize..gh {
+        for left in 1 - w as isize..gw {
+            let cut: Vec<(usize, usize)> = (top..top + h as isize)
+                .flat_map(|r| (left..left + w as isize).map(move |c| (r, c)))
+                .filter(|&(r, c)| r >= 0 && c >= 0 && r < gh && c < gw)
+                .map(|(r, c)| (r as usize, c as usize))
+                .filter(|&p| g.get(p) == Some(sym))
+                .collect();
+            if !cut.is_empty() && !cuts.contains(&cut) {
+                cuts.push(cut);
+            }
+        }
+    }
+    cuts.iter()
+        .map(|cut| g.set_all(cut, new).unwrap())
+        .collect()
+}
+
 fn grid() -> impl Strategy<Value = Grid> {
     grid_parts().prop_map(|(h, w, cells)| Grid::from_cells(h, w, &cells).unwrap())
 }
@@ -336,25 +379,36 @@ proptest! {
     #[test]
     fn window_placements_match_a_cell_by_cell_search(g in grid(), h in 1usize..5, w in 1usize..5, sym in prop::sample::select(b".#X".to_vec()), new in prop::sample::select(b"#.~".to_vec())) {
         // Every placement meeting the grid, row by row; each distinct set of cells once.
-        let (gh, gw) = (g.height() as isize, g.width() as isize);
-        let mut cuts: Vec<Vec<(usize, usize)>> = Vec::new();
-        for top in 1 - h as isize..gh {
-            for left in 1 - w as isize..gw {
-                let cut: Vec<(usize, usize)> = (top..top + h as isize)
-                    .flat_map(|r| (left..left + w as isize).map(move |c| (r, c)))
-                    .filter(|&(r, c)| r >= 0 && c >= 0 && r < gh && c < gw)
-                    .map(|(r, c)| (r as usize, c as usize))
-                    .filter(|&p| g.get(p) == Some(sym))
-                    .collect();
-                if !cut.is_empty() && !cuts.contains(&cut) {
-                    cuts.push(cut);
-                }
-            }
-        }
-        let expected: Vec<Grid> = cuts.iter().map(|cut| g.set_all(cut, new).unwrap()).collect();
+        let expected = reference_placements(&g, sym, (h, w), new);
         if let Some(got) = g.packed_window_placements(sym, (h, w), new) {
             prop_assert_eq!(got, expected);
         }
+    }
+
+    #[test]
+    fn window_placements_on_either_side_of_64_cells_match_the_search((h, w, cells) in word_edge_grid_parts(), wh in 1usize..7, ww in 1usize..7, new in prop::sample::select(b"#.~".to_vec())) {
+        // Boards of at most 64 cells take the cuts in a u64, larger ones in a u128; windows
+        // may be larger than the board. A third symbol `~` leaves no packed result.
+        let g = Grid::from_cells(h, w, &cells).unwrap();
+        let got = g.packed_window_placements(b'.', (wh, ww), new);
+        if new != b'~' || g.count(b'#') == 0 {
+            prop_assert_eq!(got, Some(reference_placements(&g, b'.', (wh, ww), new)));
+        } else {
+            prop_assert_eq!(got, None);
+        }
+        let got = g.packed_window_placements(b'#', (wh, ww), b'.');
+        prop_assert_eq!(got, Some(reference_placements(&g, b'#', (wh, ww), b'.')));
+    }
+
+    #[test]
+    fn regions_on_either_side_of_64_cells_match_a_breadth_first_search((h, w, cells) in word_edge_grid_parts(), king in any::<bool>(), sym in prop::sample::select(b".#".to_vec())) {
+        // Boards of at most 64 cells are flooded in a u64, larger ones in a u128.
+        let g = Grid::from_cells(h, w, &cells).unwrap();
+        let offs = if king { offsets::KING } else { offsets::ORTHOGONAL };
+        let expected = reference_regions(&g, |c| c == sym, offs);
+        prop_assert_eq!(&g.regions(|c| c == sym, offs), &expected);
+        let crops: Vec<Grid> = expected.iter().map(|region| reference_crop(&g, region, b'~')).collect();
+        prop_assert_eq!(g.region_grids(|c| c == sym, offs, b'~').unwrap(), crops);
     }
 
     #[test]

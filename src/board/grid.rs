@@ -3,7 +3,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::ops::{BitAnd, BitOr, Not, Shl, Shr, Sub};
+use std::ops::{BitAnd, BitOr, Mul, Not, Shl, Shr, Sub};
 use std::rc::Rc;
 
 use super::bitset::BitSet;
@@ -291,16 +291,6 @@ fn valid_mask(n: usize) -> u128 {
     }
 }
 
-/// The lowest `k` bits.
-#[inline]
-fn low_mask(k: usize) -> u128 {
-    if k >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << k) - 1
-    }
-}
-
 /// Shifts towards higher cell indices (`k > 0`) or lower ones (`k < 0`), dropping bits that
 /// leave the word.
 #[inline]
@@ -339,6 +329,7 @@ trait Word:
     + Shl<usize, Output = Self>
     + Shr<usize, Output = Self>
     + Sub<Output = Self>
+    + Mul<Output = Self>
 {
     const BITS: usize;
     const ZERO: Self;
@@ -352,6 +343,8 @@ trait Word:
     fn to_cells128(self) -> u128;
     /// The first `BITS` cells of a packed grid's cell bits.
     fn from_cells128(bits: u128) -> Self;
+    /// The bits folded into 64 (for hashing).
+    fn fold64(self) -> u64;
 
     /// The lowest `k` bits.
     fn low_mask(k: usize) -> Self {
@@ -385,6 +378,9 @@ impl Word for u64 {
     fn from_cells128(bits: u128) -> u64 {
         (bits >> 64) as u64
     }
+    fn fold64(self) -> u64 {
+        self
+    }
 }
 
 impl Word for u128 {
@@ -408,6 +404,9 @@ impl Word for u128 {
     }
     fn from_cells128(bits: u128) -> u128 {
         bits
+    }
+    fn fold64(self) -> u64 {
+        (self as u64) ^ ((self >> 64) as u64)
     }
 }
 
@@ -631,26 +630,6 @@ fn keeps_shape_only(group: &[Symmetry], h: usize, w: usize) -> bool {
     group == Symmetry::RECTANGLE || (h < w && group == Symmetry::ALL)
 }
 
-/// The components of the cells of `allowed`, each grown from its first cell by `reach` (the
-/// cells one step away, the given ones included) until it stops growing.
-fn flood_components(allowed: u128, reach: impl Fn(u128) -> u128) -> Vec<u128> {
-    let mut remaining = allowed;
-    let mut out = Vec::with_capacity(4);
-    while remaining != 0 {
-        let mut part = cell_bit(remaining.leading_zeros() as usize);
-        loop {
-            let grown = reach(part) & allowed;
-            if grown == part {
-                break;
-            }
-            part = grown;
-        }
-        remaining &= !part;
-        out.push(part);
-    }
-    out
-}
-
 /// The cells of an `h x w` bit board (`h, w >= 1`) that may move one column right
 /// (`not_last`) or left (`not_first`) without leaving their row.
 #[derive(Clone, Copy)]
@@ -728,7 +707,7 @@ fn window_clusters<W: Word>(
     allowed: W,
     (gh, gw): (usize, usize),
     (h, w): (usize, usize),
-    mut each: impl FnMut(W),
+    each: impl FnMut(W),
 ) {
     if allowed == W::ZERO {
         return;
@@ -753,11 +732,53 @@ fn window_clusters<W: Word>(
         }
         x
     };
+    grow_clusters(allowed, rows.as_ref(), step, each);
+}
+
+/// The regions of the cells of `allowed` on a `gh x gw` bit board, orthogonal neighbours
+/// joined (`king` false) or all eight (`king` true), each passed to `each` in the order of
+/// their first cells. Grown a step at a time: filling whole row runs first, as clusters do,
+/// cost more than it saved on the small boards of Domineering.
+fn neighbour_regions<W: Word>(
+    allowed: W,
+    (gh, gw): (usize, usize),
+    king: bool,
+    each: impl FnMut(W),
+) {
+    if allowed == W::ZERO {
+        return;
+    }
+    let guards = ColumnGuards::new(gh, gw);
+    // Shifts by whole rows only on boards of two rows or more, where `gw` is at most half a
+    // word.
+    let vertical = |x: W| {
+        if gh >= 2 {
+            (x >> gw) | (x << gw)
+        } else {
+            W::ZERO
+        }
+    };
+    let step = |x: W| {
+        let across = guards.spread(x);
+        across | vertical(if king { across } else { x })
+    };
+    grow_clusters(allowed, None, step, each);
+}
+
+/// The components of the cells of `allowed`, each grown from its first cell, alternately
+/// along the runs of `rows` (when given) and by `step` (the cells one step away, the given ones
+/// included), until it stops growing; passed to `each` in the order of their first cells.
+fn grow_clusters<W: Word>(
+    allowed: W,
+    rows: Option<&RowFill<W>>,
+    step: impl Fn(W) -> W,
+    mut each: impl FnMut(W),
+) {
     let mut remaining = allowed;
     while remaining != W::ZERO {
         let mut part = W::ONE << (W::BITS - 1 - remaining.first_cell());
         loop {
-            if let Some(rows) = &rows {
+            if let Some(rows) = rows {
                 part = rows.fill(part) & allowed;
             }
             let grown = step(part) & allowed;
@@ -768,6 +789,110 @@ fn window_clusters<W: Word>(
         }
         remaining = remaining & !part;
         each(part);
+    }
+}
+
+/// The distinct cuts `window & targets` (not empty) of an `h x w` window placed anywhere it
+/// meets a `gh x gw` bit board (over the edges too, `1 <= h <= gh`, `1 <= w <= gw`), in the
+/// order of the first placement giving each, row by row.
+///
+/// A window is the cells of its block of rows that lie in its block of columns: the targets
+/// of a block of rows are taken once for every placement along it, and a block of columns is
+/// its pattern within a row times one bit a row, so each placement costs a few word operations.
+fn window_cuts<W: Word>(targets: W, (gh, gw): (usize, usize), (h, w): (usize, usize)) -> Vec<W> {
+    let mut cuts = Vec::with_capacity((gh + h - 1) * (gw + w - 1));
+    if targets == W::ZERO {
+        return cuts;
+    }
+    // The last column of each row: a pattern of the low `gw` bits times this is the pattern
+    // in every row (the copies do not overlap, so nothing carries).
+    let row_ends = (0..gh).fold(W::ZERO, |m, r| m | (W::ONE << (W::BITS - (r + 1) * gw)));
+    // A filter of the cuts seen: most cuts are new, and the filter says so without
+    // comparing with every earlier cut.
+    let mut seen = [0u64; 4];
+    for top in 0..gh + h - 1 {
+        let (r0, r1) = (top.saturating_sub(h - 1), (top + 1).min(gh));
+        let in_rows = targets & (W::low_mask((r1 - r0) * gw) << (W::BITS - r1 * gw));
+        if in_rows == W::ZERO {
+            continue;
+        }
+        for left in 0..gw + w - 1 {
+            let (c0, c1) = (left.saturating_sub(w - 1), (left + 1).min(gw));
+            let columns = (W::low_mask(c1 - c0) << (gw - c1)) * row_ends;
+            let cut = in_rows & columns;
+            if cut == W::ZERO {
+                continue;
+            }
+            let slot = (cut.fold64().wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize;
+            let bit = 1u64 << (slot % 64);
+            if seen[slot / 64] & bit == 0 || !cuts.contains(&cut) {
+                seen[slot / 64] |= bit;
+                cuts.push(cut);
+            }
+        }
+    }
+    cuts
+}
+
+/// The cells of a packed grid after the cells of a mask change to one symbol, worked out once
+/// for many masks (every option of a Cookie Cutter position changes one grid): the symbols
+/// after the change, the bits of the cells left alone, and the bit the changed cells take.
+struct MaskSetter<W> {
+    zero: u8,
+    one: u8,
+    base: W,
+    to_one: bool,
+    valid: W,
+}
+
+impl<W: Word> MaskSetter<W> {
+    /// For the packed grid of `n` cells `(zero, one, bits)` and the new `symbol`; `None` when
+    /// that would make a third symbol.
+    fn new(zero: u8, one: u8, bits: W, n: usize, symbol: u8) -> Option<MaskSetter<W>> {
+        let valid = !W::low_mask(W::BITS - n);
+        // Stay packed when the new symbol is one of the two (or the grid has one symbol).
+        let (zero, one, base, to_one) = if zero == one {
+            if symbol == zero {
+                (zero, one, W::ZERO, false)
+            } else if symbol < zero {
+                // The old symbol becomes `one`.
+                (symbol, zero, valid, false)
+            } else {
+                (zero, symbol, W::ZERO, true)
+            }
+        } else if symbol == one || symbol == zero {
+            (zero, one, bits, symbol == one)
+        } else {
+            return None;
+        };
+        Some(MaskSetter {
+            zero,
+            one,
+            base,
+            to_one,
+            valid,
+        })
+    }
+
+    /// The cells with those of `m` changed, the packed invariant restored (a symbol may be gone).
+    fn cells(&self, m: W) -> Cells {
+        let bits = if self.to_one {
+            self.base | m
+        } else {
+            self.base & !m
+        };
+        let (zero, one, bits) = if self.zero == self.one || bits == W::ZERO {
+            (self.zero, self.zero, W::ZERO)
+        } else if bits == self.valid {
+            (self.one, self.one, W::ZERO)
+        } else {
+            (self.zero, self.one, bits)
+        };
+        Cells::Packed {
+            zero,
+            one,
+            bits: Bits128::new(bits.to_cells128()),
+        }
     }
 }
 
@@ -1301,35 +1426,25 @@ impl Grid {
     /// The packed grid with the cells of the bit mask `m` changed to `symbol`; `None` when the
     /// grid is not packed or would hold three symbols.
     fn set_mask(&self, m: u128, symbol: u8) -> Option<Grid> {
-        if let Cells::Ranked { symbols, planes } = self.cells {
-            return self.set_ranked(symbols, planes, (m >> 64) as u64, symbol);
-        }
-        let Cells::Packed { zero, one, bits } = self.cells else {
-            return None;
-        };
-        let bits = bits.get();
-        let n = self.len();
-        // Stay packed when the new symbol is one of the two (or the grid has one symbol).
-        let (zero, one, bits) = if zero == one {
-            if symbol == zero {
-                (zero, one, 0)
-            } else if symbol < zero {
-                (symbol, zero, !m & valid_mask(n))
-            } else {
-                (zero, symbol, m)
+        match self.cells {
+            Cells::Ranked { symbols, planes } => {
+                self.set_ranked(symbols, planes, (m >> 64) as u64, symbol)
             }
-        } else if symbol == one {
-            (zero, one, bits | m)
-        } else if symbol == zero {
-            (zero, one, bits & !m)
-        } else {
-            return None;
-        };
-        Some(Grid {
+            Cells::Packed { zero, one, bits } => {
+                let setter = MaskSetter::new(zero, one, bits.get(), self.len(), symbol)?;
+                Some(self.with_cells(setter.cells(m)))
+            }
+            Cells::Bytes(_) => None,
+        }
+    }
+
+    /// A grid of the same shape with `cells`.
+    fn with_cells(&self, cells: Cells) -> Grid {
+        Grid {
             height: self.height,
             width: self.width,
-            cells: Grid::normalise_packed(zero, one, bits, n),
-        })
+            cells,
+        }
     }
 
     /// The ranked grid with the cells of `mask` changed to `symbol`; `None` unless it holds the
@@ -1365,60 +1480,35 @@ impl Grid {
         let targets = self.packed_mask(|c| c == symbol)?;
         let (gh, gw) = (self.height(), self.width());
         // A window larger than the grid covers what one as large as the grid does.
-        let (h, w) = (h.clamp(1, gh.max(1)), w.clamp(1, gw.max(1)));
-        let mut cuts: Vec<u128> = Vec::with_capacity((gh + h - 1) * (gw + w - 1));
-        // A filter of the cuts seen: most cuts are new, and the filter says so without
-        // comparing with every earlier cut.
-        let mut seen = [0u64; 4];
-        for top in 0..gh + h - 1 {
-            let rows = top.saturating_sub(h - 1)..(top + 1).min(gh);
-            for left in 0..gw + w - 1 {
-                let (c0, c1) = (left.saturating_sub(w - 1), (left + 1).min(gw));
-                let segment = low_mask(c1 - c0) << (gw - c1);
-                let window = rows
-                    .clone()
-                    .fold(0u128, |m, r| m | (segment << (128 - (r + 1) * gw)));
-                let cut = window & targets;
-                if cut == 0 {
-                    continue;
-                }
-                let folded = (cut as u64) ^ ((cut >> 64) as u64);
-                let slot = (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize;
-                let bit = 1u64 << (slot % 64);
-                if seen[slot / 64] & bit == 0 || !cuts.contains(&cut) {
-                    seen[slot / 64] |= bit;
-                    cuts.push(cut);
-                }
-            }
+        let window = (h.clamp(1, gh.max(1)), w.clamp(1, gw.max(1)));
+        // A board of at most 64 cells lies in the high half of the bits.
+        if self.len() <= 64 {
+            let cuts = window_cuts(u64::from_cells128(targets), (gh, gw), window);
+            self.cut_grids(&cuts, new)
+        } else {
+            self.cut_grids(&window_cuts(targets, (gh, gw), window), new)
         }
-        let mut grids = Vec::with_capacity(cuts.len());
-        for cut in cuts {
-            grids.push(self.set_mask(cut, new)?);
-        }
-        Some(grids)
     }
 
-    /// Restores the packed invariant after an update that may have removed a symbol.
-    fn normalise_packed(zero: u8, one: u8, bits: u128, n: usize) -> Cells {
-        if zero == one || bits == 0 {
-            Cells::Packed {
-                zero,
-                one: zero,
-                bits: Bits128::ZERO,
-            }
-        } else if bits == valid_mask(n) {
-            Cells::Packed {
-                zero: one,
-                one,
-                bits: Bits128::ZERO,
-            }
-        } else {
-            Cells::Packed {
-                zero,
-                one,
-                bits: Bits128::new(bits),
-            }
+    /// The grids with the cells of each of `cuts` (masks of a packed or ranked grid in the
+    /// word `W`) changed to `new`; `None` when that would make a third symbol.
+    fn cut_grids<W: Word>(&self, cuts: &[W], new: u8) -> Option<Vec<Grid>> {
+        // No cut makes no third symbol either.
+        if cuts.is_empty() {
+            return Some(Vec::new());
         }
+        if let Cells::Packed { zero, one, bits } = self.cells {
+            let bits = W::from_cells128(bits.get());
+            let setter = MaskSetter::new(zero, one, bits, self.len(), new)?;
+            return Some(
+                cuts.iter()
+                    .map(|&cut| self.with_cells(setter.cells(cut)))
+                    .collect(),
+            );
+        }
+        cuts.iter()
+            .map(|&cut| self.set_mask(cut.to_cells128(), new))
+            .collect()
     }
 
     /// The inline bit board, for fast rulesets: `Some((zero, one, bits))` when the grid has at
@@ -1769,8 +1859,8 @@ impl Grid {
         out
     }
 
-    /// The regions as bit masks of the packed cells, flooded a row or a column at a time, when
-    /// the grid is packed and the neighbourhood is the orthogonal or the king's one.
+    /// The regions as bit masks of the packed cells, flooded a row run at a time, when the grid
+    /// is packed (or ranked) and the neighbourhood is the orthogonal or the king's one.
     fn packed_regions(
         &self,
         pred: impl Fn(u8) -> bool,
@@ -1779,18 +1869,16 @@ impl Grid {
         let (h, w) = (self.height(), self.width());
         let king = neighbourhood_kind(offsets)?;
         let allowed = self.packed_mask(&pred)?;
-        let not_last = column_mask(h, w, |c| c + 1 < w);
-        let not_first = column_mask(h, w, |c| c > 0);
-        // Vertical moves shift by a whole row (w may be 128: one row).
-        let vertical = |x: u128| shift_cells(x, w as isize) | shift_cells(x, -(w as isize));
-        Some(flood_components(allowed, |region| {
-            let horiz = region | ((region & not_last) >> 1) | ((region & not_first) << 1);
-            if king {
-                horiz | vertical(horiz)
-            } else {
-                horiz | vertical(region)
-            }
-        }))
+        let mut out = Vec::with_capacity(4);
+        // A board of at most 64 cells lies in the high half of the bits.
+        if h * w <= 64 {
+            neighbour_regions(u64::from_cells128(allowed), (h, w), king, |part| {
+                out.push(part.to_cells128());
+            });
+        } else {
+            neighbour_regions(allowed, (h, w), king, |part| out.push(part));
+        }
+        Some(out)
     }
 
     /// The clusters of the cells satisfying `pred`, two cells joined when some `h x w` window
