@@ -63,3 +63,41 @@ fn cells_lists_coordinates_in_and_beyond_the_shared_range() {
     );
     assert_eq!(eval(&program), "[true,70]");
 }
+
+#[test]
+fn a_variable_lent_to_a_bound_builtin_is_back_after_the_call_and_after_its_error() {
+    // A local passed in its own register is moved to the builtin and put back: the function
+    // must still see it afterwards, whether the call succeeded, failed, or took it twice.
+    let program = "def f(g) = [len(cells(g, \".\")), len(cells(g, \".\")), cell(g, (0, 0))]\n\
+                   f(grid(\"..|.#\"))";
+    assert_eq!(eval(program), "[3,3,\".\"]");
+    let twice = "def f(s) = [pow(s, s), s]\nf(3)";
+    assert_eq!(eval(twice), "[27,3]");
+    let after_error = "def f(g) = cells(g, 3)\nlet g = grid(\"..\")\nf(g)";
+    let (ok, _, stderr) = run(after_error);
+    assert!(!ok);
+    assert!(stderr.contains("in `f`, called here"), "{stderr}");
+    let survives = "def f(g) = try_len(g)\ndef try_len(g) = len(cells(g, \".\"))\n\
+                    let g = grid(\"...\")\n[f(g), f(g), len(cells(g, \".\"))]";
+    assert_eq!(eval(survives), "[3,3,3]");
+}
+
+#[test]
+fn a_constant_index_gives_the_general_index_and_its_errors() {
+    // `c[0]` is compiled to an instruction of its own; off the fast path (a string, a map,
+    // an index past the end) it must behave as `c[i]` does.
+    assert_eq!(eval("def f(c) = c[1] + c[0]\nf((3, 4))"), "7");
+    assert_eq!(
+        eval("def f(c, i) = [c[2], c[i]]\nf(\"abc\", 2)"),
+        "[\"c\",\"c\"]"
+    );
+    let (ok, _, stderr) = run("def f(c) = c[5]\nf((3, 4))");
+    let (ok_general, _, stderr_general) = run("def f(c, i) = c[i]\nf((3, 4), 5)");
+    assert!(!ok && !ok_general);
+    let message = |s: &str| s.lines().next().unwrap_or("").to_string();
+    assert_eq!(
+        message(&stderr),
+        message(&stderr_general),
+        "{stderr}\n{stderr_general}"
+    );
+}

@@ -69,12 +69,15 @@ pub fn refuse(message: String) -> ! {
 /// Runs `f`, returning `Err(message)` if the engine refused; other panics (interrupts
 /// included) pass through.
 pub fn catch_refusal<R>(f: impl FnOnce() -> R) -> Result<R, String> {
-    match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(r) => Ok(r),
-        Err(payload) => match payload.downcast::<Refused>() {
-            Ok(refused) => Err(refused.0),
-            Err(payload) => resume_unwind(payload),
-        },
+    catch_unwind(AssertUnwindSafe(f)).map_err(refusal_message)
+}
+
+/// The message of a refusal that `catch_unwind` caught; any other panic (an interrupt) goes on
+/// unwinding. For callers that must tidy up between the two.
+pub fn refusal_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    match payload.downcast::<Refused>() {
+        Ok(refused) => refused.0,
+        Err(payload) => resume_unwind(payload),
     }
 }
 

@@ -17,7 +17,7 @@ pub use dyadic::Dyadic;
 pub use integer::Integer;
 pub use interrupt::{
     become_helper, catch_interrupt, catch_refusal, check_interrupt, interrupt_requested,
-    quiet_interrupt_panics, refuse, request_interrupt, Interrupted, Refused,
+    quiet_interrupt_panics, refusal_message, refuse, request_interrupt, Interrupted, Refused,
 };
 pub use loopy::{
     Graph as LoopyGraph, LoopyBuilder, LoopyError, LoopyOutcome, LoopyValue, SidedValue, Stopper,

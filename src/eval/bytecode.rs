@@ -159,6 +159,14 @@ pub enum Instr {
         index: Reg,
         spans: SpanId,
     },
+    /// dst = target[k] for an index written as a non-negative integer constant (`c[0]`), which
+    /// needs no register of its own.
+    IndexK {
+        dst: Reg,
+        target: Reg,
+        k: u32,
+        spans: SpanId,
+    },
     /// Calls the value of global `slot` with the arguments in registers args..args + count;
     /// the spans of the call, of each argument, then of the name, are at `span`...
     CallGlobal {
@@ -193,11 +201,13 @@ pub enum Instr {
         spans: SpanId,
     },
     /// Calls a builtin whose checks are known to pass (`builtins::plain_for`) through its
-    /// function; spans as for `CallBuiltin`.
+    /// function, with the arguments in the registers `Code::arg_registers[args..args + count]`
+    /// (distinct registers: a variable's own, so that it is lent to the builtin rather than
+    /// copied, or an intermediate one); spans as for `CallBuiltin`.
     CallPlain {
         dst: Reg,
         run: PlainFn,
-        args: Reg,
+        args: u32,
         count: u32,
         spans: SpanId,
     },
@@ -309,4 +319,6 @@ pub struct Code {
     /// How many of them are locals: the others hold values used once, which are moved out
     /// rather than copied.
     pub locals: Reg,
+    /// The argument registers of the `CallPlain` instructions, each call's in a run.
+    pub arg_registers: Vec<Reg>,
 }

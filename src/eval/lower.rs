@@ -463,6 +463,33 @@ impl Lowerer {
         self.consecutive(nodes)
     }
 
+    /// The registers of a plain builtin call's arguments, recorded in `Code::arg_registers`;
+    /// where they start there. A variable is passed in its own register (the call lends it to
+    /// the builtin and puts it back: no copy), unless it is passed twice or an argument could
+    /// assign it before the call; any other argument is computed into a new register.
+    fn lent_arguments(&mut self, nodes: &[&Node]) -> u32 {
+        let all_plain = nodes.iter().all(|n| assigns_nothing(n));
+        let mut registers = Vec::with_capacity(nodes.len());
+        for node in nodes {
+            let lent = match node {
+                Node::Load(Slot::Local(i), _) if all_plain && !registers.contains(i) => Some(*i),
+                _ => None,
+            };
+            registers.push(match lent {
+                Some(i) => i,
+                None => {
+                    let r = self.temp();
+                    self.expr_into(node, r);
+                    self.next = r + 1;
+                    r
+                }
+            });
+        }
+        let start = self.code.arg_registers.len() as u32;
+        self.code.arg_registers.extend(registers);
+        start
+    }
+
     fn expr_into(&mut self, node: &Node, dst: Reg) {
         let mark = self.next;
         match node {
@@ -627,24 +654,26 @@ impl Lowerer {
                 spans.extend(args.iter().map(|(_, s)| s));
                 let spans = self.spans(&spans);
                 let nodes: Vec<&Node> = args.iter().map(|(n, _)| n).collect();
-                let args = self.arguments_at(&nodes, dst);
                 let count = nodes.len() as u32;
-                self.emit(match builtins::plain_for(builtin, nodes.len()) {
-                    Some(run) => Instr::CallPlain {
+                if let Some(run) = builtins::plain_for(builtin, nodes.len()) {
+                    let args = self.lent_arguments(&nodes);
+                    self.emit(Instr::CallPlain {
                         dst,
                         run,
                         args,
                         count,
                         spans,
-                    },
-                    None => Instr::CallBuiltin {
+                    });
+                } else {
+                    let args = self.arguments_at(&nodes, dst);
+                    self.emit(Instr::CallBuiltin {
                         dst,
                         builtin,
                         args,
                         count,
                         spans,
-                    },
-                });
+                    });
+                }
             }
             Node::Index {
                 target,
@@ -653,13 +682,22 @@ impl Lowerer {
             } => {
                 let spans = self.spans(&[&index.1, span]);
                 let t = self.operand(target, &index.0);
-                let i = self.expr(&index.0);
-                self.emit(Instr::Index {
-                    dst,
-                    target: t,
-                    index: i,
-                    spans,
-                });
+                if let Some(k) = small_constant(&index.0).and_then(|k| u32::try_from(k).ok()) {
+                    self.emit(Instr::IndexK {
+                        dst,
+                        target: t,
+                        k,
+                        spans,
+                    });
+                } else {
+                    let i = self.expr(&index.0);
+                    self.emit(Instr::Index {
+                        dst,
+                        target: t,
+                        index: i,
+                        spans,
+                    });
+                }
             }
             Node::Unary {
                 op,

@@ -6,6 +6,7 @@
 //! computed in place; anything else goes through the same operations (`ops`) as the tree
 //! evaluator, with the same errors at the same spans.
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
 
 use crate::syntax::ast::{BinaryOp, Span, UnaryOp};
@@ -19,6 +20,7 @@ use super::ir::Slot;
 use super::num::Num;
 use super::ops;
 use super::value::Value;
+use crate::core::refusal_message;
 
 /// The most elements `Reserve` makes room for at once (32 KB of values): a comprehension over a
 /// long range that a filter thins out does not hold a large block it will not fill.
@@ -348,6 +350,36 @@ impl Interpreter {
                     )?;
                     self.set(*dst, v);
                 }
+                Instr::IndexK {
+                    dst,
+                    target,
+                    k,
+                    spans,
+                } => {
+                    if let Some(item) = self
+                        .register(*target)
+                        .sequence()
+                        .and_then(|items| items.get(*k as usize))
+                    {
+                        if let Value::Number(Num::Small(n)) = *item {
+                            self.set_int(*dst, n);
+                        } else {
+                            let v = item.clone();
+                            self.set(*dst, v);
+                        }
+                        continue;
+                    }
+                    // Out of range, or not a list or tuple: the general operation, for its
+                    // value (a nim list, a string, a map's key) or its error.
+                    let s = *spans as usize;
+                    let v = ops::index(
+                        self.register(*target),
+                        &Value::int(i64::from(*k)),
+                        &code.spans[s],
+                        &code.spans[s + 1],
+                    )?;
+                    self.set(*dst, v);
+                }
                 Instr::CallGlobal {
                     dst,
                     slot,
@@ -416,11 +448,7 @@ impl Interpreter {
                     count,
                     spans,
                 } => {
-                    let values = self.arguments(code, *args, *count, *spans);
-                    let span = &code.spans[*spans as usize];
-                    let result = builtins::call_plain(*run, &values, span);
-                    self.recycle(values);
-                    let v = result?;
+                    let v = self.call_plain(code, *run, *args, *count, *spans)?;
                     self.set(*dst, v);
                 }
                 Instr::Collect {
@@ -848,6 +876,45 @@ impl Interpreter {
             });
         }
         values
+    }
+
+    /// Runs a plain builtin on the arguments in `code.arg_registers[args..args + count]`, each
+    /// moved out of its register for the call. A variable's value goes back to its register
+    /// afterwards, on an error and while unwinding from an interrupt too (so a REPL variable
+    /// survives Ctrl-C), and the builtin cannot see the registers: lending it is the same as
+    /// copying it, without the reference counts or the copy of a grid.
+    fn call_plain(
+        &mut self,
+        code: &Code,
+        run: builtins::PlainFn,
+        args: u32,
+        count: u32,
+        spans: SpanId,
+    ) -> Flow<Value> {
+        let registers = &code.arg_registers[args as usize..(args + count) as usize];
+        let arg_spans = &code.spans[spans as usize + 1..(spans + 1 + count) as usize];
+        let mut values = std::mem::take(&mut self.spare_arguments);
+        for (&r, span) in registers.iter().zip(arg_spans) {
+            values.push(Arg {
+                value: std::mem::replace(self.register_mut(r), Value::Nothing),
+                span: span.clone(),
+            });
+        }
+        let span = &code.spans[spans as usize];
+        let outcome = catch_unwind(AssertUnwindSafe(|| run(&values, span)));
+        for (arg, &r) in values.iter_mut().zip(registers) {
+            if r < code.locals {
+                // The register holds `Nothing`, which needs no drop.
+                let v = std::mem::replace(&mut arg.value, Value::Nothing);
+                std::mem::forget(std::mem::replace(self.register_mut(r), v));
+            }
+        }
+        // The intermediate values the call used are dropped with the buffer's contents.
+        self.recycle(values);
+        match outcome {
+            Ok(result) => Ok(result?),
+            Err(payload) => Err(EvalError::new(refusal_message(payload), span.clone()).into()),
+        }
     }
 
     /// Keeps the buffer of a builtin's arguments for the next call, so calls allocate nothing.

@@ -211,11 +211,6 @@ pub(crate) fn plain_for(builtin: &Builtin, count: usize) -> Option<PlainFn> {
     (!checked).then_some(f)
 }
 
-/// Runs a function found by `plain_for`, as `call` would run it.
-pub(crate) fn call_plain(f: PlainFn, args: &[Arg], span: &Span) -> EvalResult<Value> {
-    guarded(span, || f(args, span))
-}
-
 /// The candidate nearest to `name` by edit distance, if it is close enough to be a typo.
 pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
     let limit = (name.chars().count() / 3).clamp(1, 3);
