@@ -88,6 +88,17 @@ impl Terminal {
         tmux(&["send-keys", "-t", &self.session, "Enter"]);
     }
 
+    /// Clears the screen (Ctrl-L at the prompt) and waits until `gone` is no longer shown, so
+    /// that a message an earlier step printed cannot be mistaken for a new one even when a
+    /// long output has scrolled it away.
+    #[allow(dead_code)]
+    pub fn clear_screen(&self, gone: &str) {
+        tmux(&["send-keys", "-t", &self.session, "C-l"]);
+        self.wait_until(&format!("the screen cleared of {gone:?}"), |shown| {
+            !shown.contains(gone)
+        });
+    }
+
     pub fn ctrl_c(&self) {
         tmux(&["send-keys", "-t", &self.session, "C-c"]);
     }
