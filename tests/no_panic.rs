@@ -140,6 +140,38 @@ fn a_long_chain_of_and_short_circuits() {
     assert_eq!(value_of(&chain("false", " or ", 100_000)), "false");
 }
 
+/// The error report of `source`, which must fail.
+fn error_of(source: &str) -> String {
+    let mut interpreter = Interpreter::bare();
+    let e = evaluate(&mut interpreter, source).unwrap_err();
+    let named = std::rc::Rc::new(Source::new("<gen>", source, None));
+    e.render(&named, false)
+}
+
+// Two programs the fuzzer above found (PROPTEST_RNG_SEED 53 and 192): the loopy engine took
+// the huge number in position by position, and its search for followers went 10^20 deep
+// before the limit on added positions was first checked (over 120 s and 5.7 GB, then a kill).
+#[test]
+fn a_huge_number_on_one_side_of_a_sided_value_is_compared_in_the_short_engine() {
+    // 0 >= 10^20 + ... is false, so this is no sided value; the short engine says so at once.
+    let text = error_of("0&99999999999999999999^<2>");
+    assert!(text.contains("is not a sided value"), "{text}");
+    // Equal short sides give the game itself, and 1 >= 0 gives a sided value.
+    assert_eq!(value_of("{1|0} & {1|0}"), "{1|0}");
+    assert_eq!(value_of("1 & 0"), "1 & 0");
+}
+
+#[test]
+fn a_huge_number_in_a_loopy_sum_is_refused_not_expanded() {
+    for source in [
+        "^<2>+99999999999999999999&+over",
+        "99999999999999999999^<2> + over",
+    ] {
+        let text = error_of(source);
+        assert!(text.contains("too large for the loopy engine"), "{text}");
+    }
+}
+
 #[test]
 fn deep_real_nesting_is_still_refused() {
     let nested_sum = format!("{}1{}", "(1 + ".repeat(1500), ")".repeat(1500));

@@ -189,16 +189,29 @@ pub fn compare(
 
 /// `s & t`: the sided value with onside s and offside t.
 pub fn sided((a, sa): (&Value, &Span), (b, sb): (&Value, &Span), span: &Span) -> EvalResult<Value> {
+    let not_sided = || {
+        EvalError::new(
+            format!("{a} & {b} is not a sided value: the onside must be >= the offside"),
+            span.clone(),
+        )
+    };
+    // Two short sides are compared by the short engine, which holds a number such as 10^20
+    // in a few positions where the loopy engine would need one per follower.
+    if !matches!(a, Value::Loopy(_)) && !matches!(b, Value::Loopy(_)) {
+        let s = to_game(a, sa.clone(), "an onside")?;
+        let t = to_game(b, sb.clone(), "an offside")?;
+        if !t.leq(s) {
+            return Err(not_sided());
+        }
+        if t == s {
+            return Ok(Value::from_game(s));
+        }
+    }
     let s = to_stopper(a, sa, "an onside")?;
     let t = to_stopper(b, sb, "an offside")?;
     LoopyValue::sided(s, t)
         .map(Value::from_loopy)
-        .ok_or_else(|| {
-            EvalError::new(
-                format!("{a} & {b} is not a sided value: the onside must be >= the offside"),
-                span.clone(),
-            )
-        })
+        .ok_or_else(not_sided)
 }
 
 /// A game graph under construction from brace forms and option values.

@@ -2,7 +2,7 @@
 //! same graph (Siegel, *Combinatorial Game Theory*, ch. VI). A short game embeds as the
 //! graph of its canonical followers; sums and negatives are graph constructions.
 
-use ahash::AHashMap;
+use ahash::{AHashMap, AHashSet};
 
 use crate::core::check_interrupt;
 use crate::core::short::store::Side;
@@ -68,21 +68,20 @@ impl Graph {
         }
         refuse_huge_nus(g);
         // The limit is on the positions this game adds, not on the graph: a ruleset's graph
-        // may pass it by itself.
-        let before = self.len();
+        // may pass it by itself. It is checked as followers are found, not as they are added,
+        // because a deep game (a number with 10^20 in it) is found for ever before the first
+        // of its positions is added.
+        let mut found: AHashSet<Game> = AHashSet::new();
+        found.insert(g);
         // Post-order over the canonical followers not yet embedded.
         let mut stack: Vec<(Game, bool)> = vec![(g, false)];
         while let Some((h, expanded)) = stack.pop() {
             if memo.contains_key(&h) {
                 continue;
             }
+            check_interrupt();
             let (left, right) = (h.left_options(), h.right_options());
             if expanded {
-                if self.len() - before >= MAX_EMBEDDED {
-                    crate::core::refuse(format!(
-                        "a short game with more than {MAX_EMBEDDED} positions is too large for the loopy engine"
-                    ));
-                }
                 let v = self.add_vertex();
                 self.left[v as usize] = left.iter().map(|o| memo[o]).collect();
                 self.right[v as usize] = right.iter().map(|o| memo[o]).collect();
@@ -91,6 +90,13 @@ impl Graph {
                 stack.push((h, true));
                 for o in left.into_iter().chain(right) {
                     if !memo.contains_key(&o) {
+                        if found.insert(o) {
+                            if found.len() > MAX_EMBEDDED {
+                                refuse_too_large();
+                            }
+                            // A follower 10^20 + x is refused at once, not 2^20 moves later.
+                            refuse_huge_nus(o);
+                        }
                         stack.push((o, false));
                     }
                 }
@@ -298,8 +304,12 @@ fn refuse_huge_nus(g: Game) {
     let limit = crate::core::Integer::from(MAX_EMBEDDED as i64);
     let parts = [nus.number.floor().abs(), nus.ups.abs(), nus.nimber.abs()];
     if parts.iter().any(|p| *p > limit) {
-        crate::core::refuse(format!(
-            "a short game with more than {MAX_EMBEDDED} positions is too large for the loopy engine"
-        ));
+        refuse_too_large();
     }
+}
+
+fn refuse_too_large() -> ! {
+    crate::core::refuse(format!(
+        "a short game with more than {MAX_EMBEDDED} positions is too large for the loopy engine"
+    ))
 }
