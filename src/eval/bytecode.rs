@@ -211,6 +211,41 @@ pub enum Instr {
         count: u32,
         spans: SpanId,
     },
+    /// `cell(grid, at)`: the cell is read with no argument buffer filled, and with no tuple
+    /// made when `at` is written as a pair. Anything but a grid and a pair of machine integers
+    /// takes the builtin's own path (`run`), with its errors. The call's span is at `spans`,
+    /// the grid's and the cell's after it.
+    CellAt {
+        dst: Reg,
+        grid: Reg,
+        at: CellOperand,
+        run: PlainFn,
+        spans: SpanId,
+    },
+    /// `fill(grid, [cells], symbol)` with the cells written as a list of at most
+    /// `MAX_FILLED` (`Code::cell_operands[cells..cells + count]`): the new grid is made with
+    /// no list and no tuples built. Anything the fast path does not take (a cell that is not
+    /// a pair of machine integers, an error) goes through the builtin's own path (`run`).
+    /// Spans as for `CellAt` (call, grid, list, symbol).
+    FillAt {
+        dst: Reg,
+        grid: Reg,
+        cells: u32,
+        count: u32,
+        symbol: Reg,
+        run: PlainFn,
+        spans: SpanId,
+    },
+    /// Goes on to `target` unless `lhs op constants[index]` holds, for `==` or `!=` and a
+    /// constant other than a machine integer (`cell(g, c) == "."`): compared where the value
+    /// lies, with no copy of the constant.
+    CompareConstOrJump {
+        op: BinaryOp,
+        lhs: Reg,
+        index: u32,
+        target: Label,
+        spans: SpanId,
+    },
     /// dst = a list, tuple or set of the values in registers first..first + count.
     Collect {
         dst: Reg,
@@ -291,6 +326,18 @@ pub enum Instr {
     },
 }
 
+/// The most cells a `FillAt` takes written out (a domino, a move from one cell to another,
+/// a small piece); longer lists are built as values.
+pub const MAX_FILLED: usize = 8;
+
+/// A cell of a `FillAt`'s list: a pair written out, its row and column in two registers, or
+/// any other expression, its value in one.
+#[derive(Clone, Copy, Debug)]
+pub enum CellOperand {
+    Pair(Reg, Reg),
+    Value(Reg),
+}
+
 /// What a `Collect` makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Collection {
@@ -321,4 +368,6 @@ pub struct Code {
     pub locals: Reg,
     /// The argument registers of the `CallPlain` instructions, each call's in a run.
     pub arg_registers: Vec<Reg>,
+    /// The cells of the `FillAt` instructions, each one's in a run.
+    pub cell_operands: Vec<CellOperand>,
 }

@@ -11,7 +11,9 @@
 use crate::syntax::ast::{BinaryOp, Span};
 
 use super::builtins;
-use super::bytecode::{Code, Collection, Instr, Label, LoopExits, Reg, SpanId};
+use super::bytecode::{
+    CellOperand, Code, Collection, Instr, Label, LoopExits, Reg, SpanId, MAX_FILLED,
+};
 use super::ir::{Binder, IrClause, Node, Op, Slot};
 use super::num::Num;
 use super::value::Value;
@@ -61,6 +63,7 @@ fn assert_well_formed(code: &Code) {
             | Instr::JumpIfFalse { target, .. }
             | Instr::CompareOrJump { target, .. }
             | Instr::CompareIntOrJump { target, .. }
+            | Instr::CompareConstOrJump { target, .. }
             | Instr::LessIntOrJump { target, .. } => [Some(*target), None],
             Instr::ForNext { exit, .. } => [Some(*exit), None],
             Instr::ForLoop { body, .. } => [Some(*body), None],
@@ -163,6 +166,7 @@ impl Lowerer {
             | Instr::JumpIfFalse { target: t, .. }
             | Instr::CompareOrJump { target: t, .. }
             | Instr::CompareIntOrJump { target: t, .. }
+            | Instr::CompareConstOrJump { target: t, .. }
             | Instr::LessIntOrJump { target: t, .. }
             | Instr::ForNext { exit: t, .. } => *t = target,
             Instr::Eval { exits, .. } | Instr::Exec { exits, .. } => {
@@ -375,6 +379,22 @@ impl Lowerer {
                         target: UNPATCHED,
                         spans,
                     }),
+                    None if matches!(op, BinaryOp::Eq | BinaryOp::Ne)
+                        && is_plain_constant(&rhs.0) =>
+                    {
+                        let Node::Const(k) = &rhs.0 else {
+                            unreachable!("checked by is_plain_constant")
+                        };
+                        let index = self.code.constants.len() as u32;
+                        self.code.constants.push(k.clone());
+                        self.emit(Instr::CompareConstOrJump {
+                            op: *op,
+                            lhs,
+                            index,
+                            target: UNPATCHED,
+                            spans,
+                        })
+                    }
                     None => {
                         let rhs = self.expr(&rhs.0);
                         self.emit(Instr::CompareOrJump {
@@ -488,6 +508,86 @@ impl Lowerer {
         let start = self.code.arg_registers.len() as u32;
         self.code.arg_registers.extend(registers);
         start
+    }
+
+    /// A register holding the value of `node` for an instruction that reads its operands
+    /// where they lie (and moves none out): a variable's own when `in_place` (no operand of
+    /// the instruction can assign it first), else a new one.
+    fn read_in_place(&mut self, node: &Node, in_place: bool) -> Reg {
+        match node {
+            Node::Load(Slot::Local(i), _) if in_place => *i,
+            _ => {
+                let r = self.temp();
+                self.expr_into(node, r);
+                self.next = r + 1;
+                r
+            }
+        }
+    }
+
+    /// A cell of `cell` or `fill`: a pair written out as its two coordinates, else one value.
+    fn cell_operand(&mut self, node: &Node, in_place: bool) -> CellOperand {
+        match node {
+            Node::Tuple(pair) if pair.len() == 2 => CellOperand::Pair(
+                self.read_in_place(&pair[0], in_place),
+                self.read_in_place(&pair[1], in_place),
+            ),
+            other => CellOperand::Value(self.read_in_place(other, in_place)),
+        }
+    }
+
+    /// `cell(g, c)`, and `fill(g, [cells], s)` with its cells written out: the calls on every
+    /// square a board rule written in cg looks at, as instructions of their own (`CellAt`,
+    /// `FillAt`) that fill no argument buffer and make no list, nor a tuple for a pair written
+    /// out. False (nothing emitted) for any other call.
+    fn board_call(
+        &mut self,
+        builtin: &builtins::Builtin,
+        args: &[(Node, Span)],
+        dst: Reg,
+        spans: SpanId,
+    ) -> bool {
+        let Some(run) = builtins::plain_for(builtin, args.len()) else {
+            return false;
+        };
+        let in_place = args.iter().all(|(n, _)| assigns_nothing(n));
+        match (builtin.name, args) {
+            ("cell", [(g, _), (at, _)]) => {
+                let grid = self.read_in_place(g, in_place);
+                let at = self.cell_operand(at, in_place);
+                self.emit(Instr::CellAt {
+                    dst,
+                    grid,
+                    at,
+                    run,
+                    spans,
+                });
+                true
+            }
+            ("fill", [(g, _), (Node::List(items), _), (s, _)])
+                if (1..=MAX_FILLED).contains(&items.len()) =>
+            {
+                let grid = self.read_in_place(g, in_place);
+                let operands: Vec<CellOperand> = items
+                    .iter()
+                    .map(|item| self.cell_operand(item, in_place))
+                    .collect();
+                let symbol = self.read_in_place(s, in_place);
+                let cells = self.code.cell_operands.len() as u32;
+                self.code.cell_operands.extend(operands);
+                self.emit(Instr::FillAt {
+                    dst,
+                    grid,
+                    cells,
+                    count: items.len() as u32,
+                    symbol,
+                    run,
+                    spans,
+                });
+                true
+            }
+            _ => false,
+        }
     }
 
     fn expr_into(&mut self, node: &Node, dst: Reg) {
@@ -655,7 +755,9 @@ impl Lowerer {
                 let spans = self.spans(&spans);
                 let nodes: Vec<&Node> = args.iter().map(|(n, _)| n).collect();
                 let count = nodes.len() as u32;
-                if let Some(run) = builtins::plain_for(builtin, nodes.len()) {
+                if self.board_call(builtin, args, dst, spans) {
+                    // Lowered to an instruction of its own.
+                } else if let Some(run) = builtins::plain_for(builtin, nodes.len()) {
                     let args = self.lent_arguments(&nodes);
                     self.emit(Instr::CallPlain {
                         dst,
@@ -798,6 +900,24 @@ fn is_comparison(op: BinaryOp) -> bool {
         op,
         BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne
     )
+}
+
+/// True for a constant that `==` compares by its parts and that is not a machine integer
+/// (those have `CompareIntOrJump`): a string, a boolean, nothing, a game, a grid.
+fn is_plain_constant(node: &Node) -> bool {
+    match node {
+        Node::Const(Value::Number(Num::Small(_))) => false,
+        Node::Const(v) => matches!(
+            v,
+            Value::Nothing
+                | Value::Bool(_)
+                | Value::Number(_)
+                | Value::Str(_)
+                | Value::Game(_)
+                | Value::Grid(_)
+        ),
+        _ => false,
+    }
 }
 
 /// The machine integer a node is, when it is a constant one.

@@ -22,6 +22,8 @@ use super::ops;
 use super::value::Value;
 use crate::core::refusal_message;
 
+mod board;
+
 /// The most elements `Reserve` makes room for at once (32 KB of values): a comprehension over a
 /// long range that a filter thins out does not hold a large block it will not fill.
 const MAX_RESERVED: usize = 1024;
@@ -252,6 +254,27 @@ impl Interpreter {
                         pc = *target as usize;
                     }
                 }
+                Instr::CompareConstOrJump {
+                    op,
+                    lhs,
+                    index,
+                    target,
+                    spans,
+                } => {
+                    let k = &code.constants[*index as usize];
+                    let a = self.register(*lhs);
+                    let holds = if compares_in_place(a) {
+                        let holds = (a == k) == (*op == BinaryOp::Eq);
+                        self.discard(code, *lhs);
+                        holds
+                    } else {
+                        let a = self.consume(code, *lhs);
+                        self.comparison(code, *op, a, k.clone(), *spans)?
+                    };
+                    if !holds {
+                        pc = *target as usize;
+                    }
+                }
                 Instr::JumpIfFalse { cond, target, span } => match self.register(*cond) {
                     Value::Bool(true) => {}
                     Value::Bool(false) => pc = *target as usize,
@@ -451,6 +474,22 @@ impl Interpreter {
                     let v = self.call_plain(code, *run, *args, *count, *spans)?;
                     self.set(*dst, v);
                 }
+                Instr::CellAt {
+                    dst,
+                    grid,
+                    at,
+                    run,
+                    spans,
+                } => self.cell_at(code, [*dst, *grid], *at, *run, *spans)?,
+                Instr::FillAt {
+                    dst,
+                    grid,
+                    cells,
+                    count,
+                    symbol,
+                    run,
+                    spans,
+                } => self.fill_at(code, [*dst, *grid, *symbol], *cells, *count, *run, *spans)?,
                 Instr::Collect {
                     dst,
                     kind,

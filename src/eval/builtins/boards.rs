@@ -211,7 +211,7 @@ pub(super) fn string(a: &Arg) -> EvalResult<&str> {
 
 /// A cell's symbol as a one-character string. Rules ask `cell` for every square they look at,
 /// so the strings of the ASCII symbols are made once and shared: `cell` allocates nothing.
-fn symbol_string(s: u8) -> Value {
+pub(crate) fn symbol_string(s: u8) -> Value {
     thread_local! {
         static ASCII: Vec<Rc<str>> =
             (0..128u8).map(|b| Rc::from((b as char).to_string().as_str())).collect();

@@ -8,6 +8,7 @@ mod games;
 mod graphs;
 mod lines;
 mod loopy;
+pub(crate) use boards::symbol_string;
 pub(crate) use loopy::has_override;
 pub(crate) mod misere;
 mod output;
