@@ -121,6 +121,7 @@ impl Interpreter {
     }
 
     /// Empties the intermediate registers of a cell operand the fast path has read.
+    #[inline(always)]
     fn discard_cell(&mut self, code: &Code, at: CellOperand) {
         match at {
             CellOperand::Pair(r, c) => {
