@@ -5,18 +5,10 @@
 //! evaluator runs through the general call; the `def` is padded so that both bodies start in
 //! the same column, and the errors' messages and underlines must then be the same.
 
-use std::process::Command;
+#[path = "common/cli.rs"]
+mod cli;
 
-const CG: &str = env!("CARGO_BIN_EXE_cg");
-
-fn run(program: &str) -> (bool, String, String) {
-    let out = Command::new(CG).arg("-e").arg(program).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).trim().to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+use cli::run;
 
 /// The lines of an error report that do not quote the program: the message, the underlines
 /// and their labels, the call chain.

@@ -5,18 +5,10 @@
 //! the general call), and the coordinates `cells` lists are right on and off the range of
 //! shared pairs.
 
-use std::process::Command;
+#[path = "common/cli.rs"]
+mod cli;
 
-const CG: &str = env!("CARGO_BIN_EXE_cg");
-
-fn run(program: &str) -> (bool, String, String) {
-    let out = Command::new(CG).arg("-e").arg(program).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).trim().to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+use cli::run;
 
 fn eval(program: &str) -> String {
     let (ok, stdout, stderr) = run(program);

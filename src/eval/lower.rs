@@ -17,6 +17,7 @@ use super::bytecode::{
 use super::ir::{Binder, IrClause, Node, Op, Slot};
 use super::num::Num;
 use super::value::Value;
+use super::vm::compares_in_place;
 
 /// The code of a function body over `locals` variables (the parameters first). The body's
 /// value is computed straight into register 0, where the caller takes it (`expr_into` writes
@@ -903,19 +904,11 @@ fn is_comparison(op: BinaryOp) -> bool {
 }
 
 /// True for a constant that `==` compares by its parts and that is not a machine integer
-/// (those have `CompareIntOrJump`): a string, a boolean, nothing, a game, a grid.
+/// (those have `CompareIntOrJump`).
 fn is_plain_constant(node: &Node) -> bool {
     match node {
         Node::Const(Value::Number(Num::Small(_))) => false,
-        Node::Const(v) => matches!(
-            v,
-            Value::Nothing
-                | Value::Bool(_)
-                | Value::Number(_)
-                | Value::Str(_)
-                | Value::Game(_)
-                | Value::Grid(_)
-        ),
+        Node::Const(v) => compares_in_place(v),
         _ => false,
     }
 }

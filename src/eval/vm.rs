@@ -1008,7 +1008,7 @@ impl Interpreter {
 }
 
 /// Values whose equality with any value is decided without the engine.
-fn compares_in_place(v: &Value) -> bool {
+pub(super) fn compares_in_place(v: &Value) -> bool {
     matches!(
         v,
         Value::Nothing
