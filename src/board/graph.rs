@@ -1397,6 +1397,14 @@ impl Iterator for MergeUnique<'_> {
     }
 }
 
+impl Graph {
+    /// Whether `other` is this very graph (shares its storage): a cheaper test than `==`
+    /// for caches that see the same graph again and again.
+    pub fn same(&self, other: &Graph) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 impl PartialEq for Graph {
     fn eq(&self, other: &Graph) -> bool {
         Rc::ptr_eq(&self.0, &other.0)

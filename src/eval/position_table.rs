@@ -236,6 +236,11 @@ impl RecentPositions {
         self.older.prefetch_by(key);
     }
 
+    /// Whether no position is held (as in every ruleset without a `split` rule).
+    pub fn is_empty(&self) -> bool {
+        self.recent.len() == 0 && self.older.len() == 0
+    }
+
     /// Forgets every position and gives back the memory.
     pub fn clear(&mut self) {
         *self = RecentPositions::default();

@@ -402,23 +402,40 @@ fn vertex_set(g: &Graph, s: &BitSet) -> Value {
 }
 
 thread_local! {
-    /// The hull symmetries of the graphs seen lately: finding them takes a search, and a
-    /// ruleset asks for the same graph at every position.
-    static HULL_SYMMETRIES: RefCell<AHashMap<Graph, Rc<HullSymmetry>>> = RefCell::new(AHashMap::new());
+    static HULL_SYMMETRIES: RefCell<HullSymmetries> = RefCell::default();
+}
+
+/// The hull symmetries of the graphs seen lately: finding them takes a search, and a ruleset
+/// asks for the same graph at every option of every position, so the last one is checked
+/// first (a pointer comparison, where the table costs a hash and a probe: together they took
+/// 7% of geodetic 3x3x3's instructions).
+#[derive(Default)]
+struct HullSymmetries {
+    last: Option<(Graph, Rc<HullSymmetry>)>,
+    seen: AHashMap<Graph, Rc<HullSymmetry>>,
 }
 
 fn hull_symmetry(g: &Graph, span: &Span) -> EvalResult<Rc<HullSymmetry>> {
     mask_capacity(g, span)?;
-    if let Some(s) = HULL_SYMMETRIES.with(|c| c.borrow().get(g).cloned()) {
-        return Ok(s);
-    }
-    let sym = Rc::new(HullSymmetry::new(g).expect("at most 63 vertices"));
     HULL_SYMMETRIES.with(|c| {
         let mut c = c.borrow_mut();
-        if c.len() >= 16 {
-            c.clear();
+        if let Some((last, sym)) = &c.last {
+            if last.same(g) {
+                return Ok(sym.clone());
+            }
         }
-        c.insert(g.clone(), sym.clone());
-    });
-    Ok(sym)
+        let sym = match c.seen.get(g) {
+            Some(sym) => sym.clone(),
+            None => {
+                if c.seen.len() >= 16 {
+                    c.seen.clear();
+                }
+                let sym = Rc::new(HullSymmetry::new(g).expect("at most 63 vertices"));
+                c.seen.insert(g.clone(), sym.clone());
+                sym
+            }
+        };
+        c.last = Some((g.clone(), sym.clone()));
+        Ok(sym)
+    })
 }
