@@ -1,10 +1,13 @@
 //! Builtins on collections, strings and functions: `len`, `sum`, `sorted`, `mex`, `map`,
 //! `filter`, `range`, `print` and their companions.
 
+use std::cmp::Ordering;
 use std::fmt::Write;
+use std::rc::Rc;
 
 use crate::core::{Game, Integer};
 use crate::eval::error::{EvalError, EvalResult};
+use crate::eval::num::Num;
 use crate::eval::ops;
 use crate::eval::value::{compare_for_printing, Value};
 use crate::syntax::ast::{BinaryOp, Span};
@@ -143,21 +146,27 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("union", "union(xs, ys)", Exactly(2),
         "The elements of either collection, as a set.",
         "union({1, 2}, [2, 3])  # {1,2,3}", |a, _| {
+            let more = elements(&a[1])?;
+            if let Value::Set(set) = &a[0].value {
+                if let Some(items) = inserted(set, &more) {
+                    return Ok(Value::Set(Rc::new(items)));
+                }
+            }
             let mut items = elements(&a[0])?;
-            items.extend(elements(&a[1])?);
+            items.extend(more);
             Ok(Value::set(items))
         }),
     builtin!("intersection", "intersection(xs, ys)", Exactly(2),
         "The elements of xs that are also in ys, as a set.",
         "intersection({1, 2}, [2, 3])  # {2}", |a, _| {
-            let keep = member_set(&a[1])?;
-            Ok(Value::set(elements(&a[0])?.into_iter().filter(|x| keep.contains(x)).collect()))
+            let keep = Members::of(&a[1])?;
+            kept(&a[0], |x| keep.contains(x))
         }),
     builtin!("difference", "difference(xs, ys)", Exactly(2),
         "The elements of xs that are not in ys, as a set.",
         "difference({1, 2}, [2, 3])  # {1}", |a, _| {
-            let drop = member_set(&a[1])?;
-            Ok(Value::set(elements(&a[0])?.into_iter().filter(|x| !drop.contains(x)).collect()))
+            let drop = Members::of(&a[1])?;
+            kept(&a[0], |x| !drop.contains(x))
         }),
     builtin!("tuple", "tuple(xs)", Exactly(1),
         "The elements of a collection as a tuple.",
@@ -287,7 +296,75 @@ fn plain(v: &Value) -> String {
     }
 }
 
-/// The elements of a collection in a hash set, for membership tests in linear time.
-fn member_set(arg: &Arg) -> EvalResult<ahash::AHashSet<Value>> {
-    Ok(elements(arg)?.into_iter().collect())
+/// The elements of a collection, asked whether they hold a value (with `==`, as a hash set
+/// would): a few are scanned, which is much cheaper than hashing them all for one or two
+/// questions (Hackenbush's rules remove the ground, `[0]`, from a set at every step).
+enum Members {
+    Few(Vec<Value>),
+    Many(ahash::AHashSet<Value>),
+}
+
+impl Members {
+    const FEW: usize = 8;
+
+    fn of(arg: &Arg) -> EvalResult<Members> {
+        let items = elements(arg)?;
+        Ok(if items.len() <= Self::FEW {
+            Members::Few(items)
+        } else {
+            Members::Many(items.into_iter().collect())
+        })
+    }
+
+    fn contains(&self, x: &Value) -> bool {
+        match self {
+            Members::Few(items) => items.contains(x),
+            Members::Many(set) => set.contains(x),
+        }
+    }
+}
+
+/// The set of the elements of `a` that `keep` keeps. A set's elements are already in order
+/// and distinct, and so is any part of them: no sort.
+fn kept(a: &Arg, keep: impl Fn(&Value) -> bool) -> EvalResult<Value> {
+    if let Value::Set(set) = &a.value {
+        return Ok(Value::Set(Rc::new(
+            set.iter().filter(|x| keep(x)).cloned().collect(),
+        )));
+    }
+    Ok(Value::set(
+        elements(a)?.into_iter().filter(|x| keep(x)).collect(),
+    ))
+}
+
+/// The elements of `set` (in printing order, distinct) with `more` put in their places, as
+/// `Value::set` would sort them: `None` when an element of `more` compares equal in that
+/// order to an element it is not equal to (a game and the number it equals), where only the
+/// general sort says what comes out. Cheaper than sorting again when a set grows by a few.
+fn inserted(set: &[Value], more: &[Value]) -> Option<Vec<Value>> {
+    let mut items = Vec::with_capacity(set.len() + more.len());
+    items.extend_from_slice(set);
+    for x in more {
+        let place = match x {
+            // Machine integers, the usual members, compared at once (as `in` does).
+            Value::Number(Num::Small(n)) => items.binary_search_by(|e| match e {
+                Value::Number(Num::Small(m)) => m.cmp(n),
+                e => compare_for_printing(e, x),
+            }),
+            _ => items.binary_search_by(|e| compare_for_printing(e, x)),
+        };
+        match place {
+            Err(at) => items.insert(at, x.clone()),
+            Ok(at) => {
+                let alone = |i: Option<usize>| {
+                    i.and_then(|i| items.get(i))
+                        .is_none_or(|e| compare_for_printing(e, x) != Ordering::Equal)
+                };
+                if items[at] != *x || !alone(at.checked_sub(1)) || !alone(Some(at + 1)) {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(items)
 }
