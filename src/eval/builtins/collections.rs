@@ -146,14 +146,15 @@ pub static BUILTINS: &[Builtin] = &[
     builtin!("union", "union(xs, ys)", Exactly(2),
         "The elements of either collection, as a set.",
         "union({1, 2}, [2, 3])  # {1,2,3}", |a, _| {
-            let more = elements(&a[1])?;
             if let Value::Set(set) = &a[0].value {
-                if let Some(items) = inserted(set, &more) {
-                    return Ok(Value::Set(Rc::new(items)));
-                }
+                let more = elements(&a[1])?;
+                return Ok(match inserted(set, &more) {
+                    Some(items) => Value::Set(Rc::new(items)),
+                    None => Value::set(set.iter().cloned().chain(more).collect()),
+                });
             }
             let mut items = elements(&a[0])?;
-            items.extend(more);
+            items.extend(elements(&a[1])?);
             Ok(Value::set(items))
         }),
     builtin!("intersection", "intersection(xs, ys)", Exactly(2),
