@@ -257,7 +257,7 @@ struct MaskPermutations<W> {
 
 impl<W: ImageWord> MaskPermutations<W> {
     fn new(sigmas: &[Vec<usize>], n: usize) -> MaskPermutations<W> {
-        // Padded with repeats of the first permutation to whole vectors of `LANES`: a repeat
+        // Padded to whole vectors of `LANES` by repeating permutations from the start: a repeat
         // changes no least image.
         let count = sigmas.len().next_multiple_of(LANES);
         let sigmas: Vec<&Vec<usize>> = sigmas.iter().cycle().take(count).collect();
