@@ -417,16 +417,19 @@ pub fn contains_in_place(collection: &Value, x: &Value) -> Option<bool> {
 
 /// Membership in a set: a binary search in printing order, machine integers compared at once.
 fn set_contains(items: &[Value], x: &Value) -> bool {
+    set_position(items, x).is_ok()
+}
+
+/// Where `x` is, or would go, among a set's elements (sorted in printing order): the binary
+/// search of `slice::binary_search`, comparing machine integers at once.
+#[inline]
+pub fn set_position(items: &[Value], x: &Value) -> Result<usize, usize> {
     match x {
-        Value::Number(Num::Small(n)) => items
-            .binary_search_by(|e| match e {
-                Value::Number(Num::Small(m)) => m.cmp(n),
-                e => super::value::compare_for_printing(e, x),
-            })
-            .is_ok(),
-        _ => items
-            .binary_search_by(|e| super::value::compare_for_printing(e, x))
-            .is_ok(),
+        Value::Number(Num::Small(n)) => items.binary_search_by(|e| match e {
+            Value::Number(Num::Small(m)) => m.cmp(n),
+            e => super::value::compare_for_printing(e, x),
+        }),
+        _ => items.binary_search_by(|e| super::value::compare_for_printing(e, x)),
     }
 }
 

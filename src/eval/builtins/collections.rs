@@ -7,7 +7,6 @@ use std::rc::Rc;
 
 use crate::core::{Game, Integer};
 use crate::eval::error::{EvalError, EvalResult};
-use crate::eval::num::Num;
 use crate::eval::ops;
 use crate::eval::value::{compare_for_printing, Value};
 use crate::syntax::ast::{BinaryOp, Span};
@@ -346,15 +345,7 @@ fn inserted(set: &[Value], more: &[Value]) -> Option<Vec<Value>> {
     let mut items = Vec::with_capacity(set.len() + more.len());
     items.extend_from_slice(set);
     for x in more {
-        let place = match x {
-            // Machine integers, the usual members, compared at once (as `in` does).
-            Value::Number(Num::Small(n)) => items.binary_search_by(|e| match e {
-                Value::Number(Num::Small(m)) => m.cmp(n),
-                e => compare_for_printing(e, x),
-            }),
-            _ => items.binary_search_by(|e| compare_for_printing(e, x)),
-        };
-        match place {
+        match ops::set_position(&items, x) {
             Err(at) => items.insert(at, x.clone()),
             Ok(at) => {
                 let alone = |i: Option<usize>| {
