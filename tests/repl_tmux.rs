@@ -78,6 +78,16 @@ fn a_session_in_a_terminal() {
     ]
     .join("\n");
     assert!(sketch.contains(&expected), "{sketch}");
+
+    // A heap game typed alone shows the start of its sequence and its periodicity: Kayles'
+    // nim-sequence and its period 12 from heap 71 (Guy and Smith, 1956; Winning Ways ch. 4).
+    cg.send("octal 0.77");
+    let sketch = cg.wait_for("proven");
+    assert!(
+        sketch.contains("nim-values from heap 0: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 ..."),
+        "{sketch}"
+    );
+    assert!(sketch.contains("period 12, preperiod 71"), "{sketch}");
     cg.send(":quit");
     assert!(screen.contains("interrupted"), "{screen}");
 }

@@ -79,11 +79,20 @@ impl HeapGame {
             return HeapGame::turning(code, versus);
         }
         let left = rules(family, code).map_err(|e| (e, false))?;
+        // A CGSuite code may hold braces and signs that read as other tokens unquoted
+        // (`tb "{2+}=.0"`), so it prints quoted, as it types back in.
+        let operand = |code: &str| match family {
+            "tb" => format!("{code:?}"),
+            _ => code.to_string(),
+        };
         let (kind, written) = match versus {
-            None => (HeapKind::Impartial(left), format!("{family} {code}")),
+            None => (
+                HeapKind::Impartial(left),
+                format!("{family} {}", operand(code)),
+            ),
             Some(other) => {
                 let right = rules(family, other).map_err(|e| (e, true))?;
-                let written = format!("{family} {code} vs {other}");
+                let written = format!("{family} {} vs {}", operand(code), operand(other));
                 (
                     HeapKind::Partizan(PartizanHeapRules::new(left, right)),
                     written,

@@ -1429,6 +1429,9 @@ pub fn echo_lines(v: &Value, sketch: bool) -> Vec<String> {
     if let (Value::Thermograph(th), true) = (v, sketch) {
         lines.extend(crate::render::sketch::thermograph_sketch(th));
     }
+    if let (Value::Heap(heap), true) = (v, sketch) {
+        lines.extend(super::heap_sketch::heap_sketch(heap));
+    }
     lines
 }
 

@@ -8,6 +8,7 @@ pub mod compile;
 pub mod error;
 pub mod function;
 pub mod heap;
+mod heap_sketch;
 pub mod interp;
 pub mod ir;
 pub mod latex;

@@ -373,7 +373,8 @@ impl PartialEq for Value {
             (Value::Ruleset(a), Value::Ruleset(b)) => Rc::ptr_eq(a, b),
             (Value::Sum(a), Value::Sum(b)) => a == b,
             (Value::Thermograph(a), Value::Thermograph(b)) => a == b,
-            (Value::Heap(a), Value::Heap(b)) => Rc::ptr_eq(a, b),
+            // Two heap games written alike are the same game (`octal 0.77 == octal 0.77`).
+            (Value::Heap(a), Value::Heap(b)) => a.written == b.written,
             (Value::Grid(a), Value::Grid(b)) => a == b,
             (Value::Graph(a), Value::Graph(b)) => a == b,
             (Value::Periodicity(a), Value::Periodicity(b)) => a == b,
@@ -426,7 +427,7 @@ impl Hash for Value {
             Value::Ruleset(r) => (Rc::as_ptr(r) as usize).hash(state),
             Value::Sum(parts) => parts.hash(state),
             Value::Thermograph(t) => t.to_string().hash(state),
-            Value::Heap(h) => (Rc::as_ptr(h) as usize).hash(state),
+            Value::Heap(h) => h.written.hash(state),
             Value::Grid(g) => g.hash(state),
             Value::Graph(g) => g.hash(state),
             Value::Periodicity(p) => p.as_ref().map(|p| p.to_string()).hash(state),

@@ -82,6 +82,9 @@ pub fn overview(session: &Session) -> String {
     lines.push("as amazons(\"x...|...o\"): README, \"Builtin rulesets\"):".to_string());
     let rulesets = session.interpreter.globals.ruleset_names();
     lines.extend(filled(&rulesets, "  ", HELP_WIDTH));
+    lines.push(String::new());
+    lines.push("Heap families, written as in the literature (:help octal, ...):".to_string());
+    lines.extend(filled(super::family_help::WORDS, "  ", HELP_WIDTH));
     lines.join("\n")
 }
 
@@ -130,6 +133,9 @@ pub fn builtin_help(name: &str) -> Result<String, String> {
         None => {
             if let Some(help) = super::library_help::library_help(name) {
                 return Ok(help);
+            }
+            if let Some(help) = super::family_help::family_help(name) {
+                return Ok(help.to_string());
             }
             let candidates = builtins::all().map(|b| b.name);
             Err(match builtins::closest(name, candidates) {

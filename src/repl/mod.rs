@@ -5,6 +5,7 @@
 
 pub mod commands;
 mod explore;
+mod family_help;
 pub mod input;
 mod library_help;
 mod moves;

@@ -12,7 +12,7 @@ use super::ast::{
     RulesetDecl, Span, Stmt, StmtKind, UnaryOp,
 };
 use super::error::SyntaxError;
-use super::lexer::{tokenize, Spanned, Token};
+use super::lexer::{is_down_name, tokenize, Spanned, Token};
 
 lalrpop_util::lalrpop_mod!(
     #[allow(clippy::all, clippy::pedantic, unused_imports, unused_parens)]
@@ -998,6 +998,12 @@ fn open_brackets(tokens: &[Spanned], upto: usize) -> Vec<(Token, Span)> {
     stack
 }
 
+/// Whether `token` is a down part written as a name (`v`, `vv`, `v3`), which a newcomer may
+/// take for a variable.
+fn is_down_literal(src: &str, token: &Token, span: &Span) -> bool {
+    matches!(token, Token::Literal(_)) && src.get(span.clone()).is_some_and(is_down_name)
+}
+
 fn is_keyword(token: &Token) -> bool {
     matches!(
         token,
@@ -1093,6 +1099,11 @@ fn convert_error(
                 error = error.with_help(format!(
                     "cg has no decimal numbers: write a fraction (`3/2`); `{text}` reads as a \
                      take-and-break code after `octal`, `hex` or `tb`"
+                ));
+            } else if !after_operand && is_down_literal(src, &token, &(l..r)) {
+                error = error.with_help(format!(
+                    "{shown} is a value, not a name: `v` is down, `vv` double down, `v3` \
+                     three downs"
                 ));
             } else if is_keyword(&token) {
                 error = error.with_help(format!(

@@ -213,11 +213,14 @@ pub(crate) fn plain_for(builtin: &Builtin, count: usize) -> Option<PlainFn> {
 }
 
 /// The candidate nearest to `name` by edit distance, if it is close enough to be a typo.
+/// A candidate must keep at least one character of `name` in place: otherwise every one-letter
+/// name would suggest every other (`x` is not a typo of `_`).
 pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
-    let limit = (name.chars().count() / 3).clamp(1, 3);
+    let length = name.chars().count();
+    let limit = (length / 3).clamp(1, 3);
     candidates
         .map(|c| (edit_distance(name, c), c))
-        .filter(|&(d, _)| d <= limit)
+        .filter(|&(d, c)| d <= limit && d < length && d < c.chars().count())
         .min()
         .map(|(_, n)| n.to_string())
 }
