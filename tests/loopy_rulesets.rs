@@ -650,6 +650,35 @@ fn fair_shares_and_varied_pairs_values_agree_with_play() {
     }
 }
 
+/// `nim_value` and `outcome` of the positions themselves (not through `grundy`): the nim-value
+/// is the one play gives, and the outcome the one that value stands for (0 a loss for the
+/// player to move, another finite value or an infinite one whose set holds 0 a win, any other
+/// infinite value a draw). Up to 11 coins, the first counts with infinite values among them.
+#[test]
+fn fair_shares_positions_have_their_nim_value_and_outcome() {
+    let mut interpreter = Interpreter::new();
+    for n in 9..=11 {
+        let positions = partitions(n, n);
+        let expected = loopy_nim_values_by_play(&positions);
+        for (p, value) in positions.iter().zip(&expected) {
+            let heaps: Vec<String> = p.iter().map(u32::to_string).collect();
+            let position = format!("FairSharesAndVariedPairs([{}])", heaps.join(","));
+            let got = evaluate(
+                &mut interpreter,
+                &format!("[nim_value({position}), outcome({position})]"),
+            );
+            let wins_from = |k: &str| k.split([',', '}']).next() == Some("0");
+            let outcome = match value.strip_prefix("inf_{") {
+                None if value == "0" => "P",
+                None => "N",
+                Some(k) if wins_from(k) => "N",
+                Some(_) => "D",
+            };
+            assert_eq!(got.to_string(), format!("[{value},{outcome}]"), "{p:?}");
+        }
+    }
+}
+
 /// Four coins by hand, in the stages of Smith's labelling. The moves: 4 -> 22, 1111; 31 -> 4,
 /// 1111; 22 -> 211 (only a 2 can be divided; equal heaps cannot be united); 211 -> 1111, 31;
 /// 1111 none. Value 0: 1111 (no move), then 22, whose only option 211 has the answer 1111;

@@ -41,9 +41,9 @@ pub struct DirectRule {
     /// `DirectRule::plain`).
     plain: Option<PlainBuiltin>,
     span: Span,
-    /// The rule as compiled, run instead when a global it names has no value, so that the
-    /// error is the one the rule's code gives, with its call chain (`None` on helper threads,
-    /// whose errors are not shown).
+    /// The rule as compiled, run instead when a global it names has no value or the builtin
+    /// fails, so that the error is the one the rule's code gives, in the rule's file and with
+    /// its call chain (`None` on helper threads, whose errors are not shown).
     function: Option<Rc<Function>>,
 }
 
@@ -128,10 +128,8 @@ impl DirectRule {
             })
             .collect::<Option<Vec<_>>>()?;
         let mut rule = DirectRule::new(builtin, args, position, span.clone());
-        if !globals.is_empty() {
-            rule.globals = globals;
-            rule.function = Some(f.clone());
-        }
+        rule.globals = globals;
+        rule.function = Some(f.clone());
         Some(rule)
     }
 
@@ -251,15 +249,29 @@ impl Interpreter {
     ) -> EvalResult<Value> {
         match rule {
             RuleCall::Direct(direct) => {
-                let ready = match direct.lent.try_borrow_mut() {
+                let taken = |args: &mut [Arg]| {
+                    std::mem::replace(&mut args[direct.position].value, Value::Nothing)
+                };
+                let (ready, position) = match direct.lent.try_borrow_mut() {
                     Ok(mut args) => {
                         let ready = self.call_direct(direct, &mut args, position);
-                        args[direct.position].value = Value::Nothing;
-                        ready
+                        (ready, taken(&mut args))
                     }
-                    Err(_) => self.call_direct(direct, &mut direct.args.clone(), position),
+                    Err(_) => {
+                        let mut args = direct.args.clone();
+                        let ready = self.call_direct(direct, &mut args, position);
+                        (ready, taken(&mut args))
+                    }
                 };
                 match (ready, &direct.function) {
+                    // The builtin's error points into the rule's file, which the direct call
+                    // does not carry (it was shown against the user's input): the rule run as
+                    // its code gives the same error in its file, with the chain of calls. An
+                    // error ends the computation, so running the rule twice costs nothing
+                    // that matters.
+                    (Ready::Called(Err(_)), Some(f)) => {
+                        self.call_rule_function(f, params, position, span)
+                    }
                     (Ready::Called(result), _) => result,
                     (Ready::Unset(position), Some(f)) => {
                         self.call_rule_function(f, params, position, span)
@@ -291,16 +303,24 @@ impl Interpreter {
                 .plain
                 .filter(|_| direct.globals.is_empty() && !positions.iter().any(needs_conversion));
             if let (Some(f), Ok(mut args)) = (plain, direct.lent.try_borrow_mut()) {
-                let span = &direct.span;
-                let result = guarded(span, || {
+                let result = guarded(&direct.span, || {
                     for p in positions.iter_mut() {
                         args[direct.position].value = std::mem::replace(p, Value::Nothing);
-                        *p = f(&args, span)?;
+                        *p = f(&args, &direct.span)?;
                     }
                     Ok(())
                 });
-                args[direct.position].value = Value::Nothing;
-                return result;
+                // The position the builtin failed on, if it failed.
+                let position = std::mem::replace(&mut args[direct.position].value, Value::Nothing);
+                drop(args);
+                if let Err(e) = result {
+                    // As in `call_rule`: the rule run as its code locates the error in its file.
+                    if let Some(function) = &direct.function {
+                        self.call_rule_function(function, params, position, span)?;
+                    }
+                    return Err(e);
+                }
+                return Ok(());
             }
         }
         for p in positions {

@@ -263,6 +263,10 @@ pub(super) fn symbols(a: &Arg) -> EvalResult<Symbols> {
 pub(super) fn grid(a: &Arg) -> EvalResult<&Grid> {
     match &a.value {
         Value::Grid(g) => Ok(g),
+        Value::Str(_) => Err(
+            EvalError::new("expected a grid; found a string", a.span.clone())
+                .with_help("a board is made from its rows with `grid(\"..|..\")`"),
+        ),
         other => Err(EvalError::new(
             format!("expected a grid; found {}", other.kind()),
             a.span.clone(),

@@ -4,7 +4,8 @@
 //! reaches when one of its arguments is a loopy game. Every builtin here accepts short games
 //! too, as the stoppers they are.
 
-use crate::core::loopy::{self, LoopyValue, Stopper};
+use crate::core::loopy::nim::ImpartialOutcome;
+use crate::core::loopy::{self, LoopyOutcome, LoopyValue, Stopper};
 use crate::core::{Game, Side};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::loopy::{engine_error, to_loopy, to_stopper};
@@ -86,7 +87,20 @@ pub static BUILTINS: &[Builtin] = &[
 static OVERRIDES: &[Builtin] = &[
     builtin!("outcome", "outcome(G)", Exactly(1),
         "The outcome class, infinite play a draw: L, R, N, P, D (a draw), PHat, NHat, PCheck, NCheck (Siegel, CGT, ch. VI).",
-        "outcome(dud)  # D", |a, _| Ok(Value::Outcome(loopy_arg(&a[0])?.outcome()))),
+        "outcome(dud)  # D", |a, _| match &a[0].value {
+            Value::LoopyNimber(n) => Ok(Value::Outcome(impartial_outcome(n.outcome()))),
+            _ => Ok(Value::Outcome(loopy_arg(&a[0])?.outcome())),
+        }),
+    builtin!("nim_value", "nim_value(G)", Exactly(1),
+        "The loopy nim-value of a position of an impartial loopy ruleset, which is its value: inf_{K} when infinite (Smith; Winning Ways ch. 12).",
+        "nim_value(inf_{0,2})  # inf_{0,2}", |a, _| match &a[0].value {
+            Value::LoopyNimber(_) => Ok(a[0].value.clone()),
+            other => Err(EvalError::new(
+                format!("the argument must be a nimber or a loopy nim-value; found {}", other.kind()),
+                a[0].span.clone(),
+            )
+            .with_help("loopy nim-values are those of impartial rulesets whose positions recur, as `grundy` gives them")),
+        }),
     builtin!("canonical_form", "canonical_form(G)", Exactly(1),
         "The canonical (simplest) form of a stopper, or the sided value (Siegel, CGT, ch. VI).",
         "canonical_form({0|pass})  # over", |a, _| Ok(a[0].value.clone())),
@@ -142,9 +156,12 @@ static OVERRIDES: &[Builtin] = &[
 ];
 
 /// The loopy version of the builtin `name` for these arguments, if it has one and an argument
-/// is loopy (`degree` of one game also takes it, the graph builtin of that name needing two).
+/// is loopy or a loopy nim-value (`degree` of one game also takes it, the graph builtin of
+/// that name needing two).
 pub fn override_for(name: &str, args: &[Arg]) -> Option<&'static Builtin> {
-    let loopy_argument = args.iter().any(|a| matches!(a.value, Value::Loopy(_)));
+    let loopy_argument = args
+        .iter()
+        .any(|a| matches!(a.value, Value::Loopy(_) | Value::LoopyNimber(_)));
     let game_degree = name == "degree" && args.len() == 1 && args[0].value.to_game().is_some();
     if !loopy_argument && !game_degree {
         return None;
@@ -161,6 +178,15 @@ pub fn has_override(name: &str) -> bool {
 #[cfg(test)]
 pub fn overrides() -> &'static [Builtin] {
     OVERRIDES
+}
+
+/// The outcome class of an impartial loopy game: who wins moving first decides it.
+fn impartial_outcome(outcome: ImpartialOutcome) -> LoopyOutcome {
+    match outcome {
+        ImpartialOutcome::Previous => LoopyOutcome::P,
+        ImpartialOutcome::Next => LoopyOutcome::N,
+        ImpartialOutcome::Draw => LoopyOutcome::D,
+    }
 }
 
 fn loopy_arg(arg: &Arg) -> EvalResult<LoopyValue> {
