@@ -258,6 +258,15 @@ impl From<EvalError> for Unwind {
 
 pub type EvalResult<T> = Result<T, EvalError>;
 
+/// "1 was given", "2 were given": the end of an error about a count of arguments.
+pub fn were_given(n: usize) -> String {
+    if n == 1 {
+        "1 was given".to_string()
+    } else {
+        format!("{n} were given")
+    }
+}
+
 /// The result of running part of a program.
 pub type Flow<T> = Result<T, Unwind>;
 

@@ -1158,9 +1158,10 @@ impl Interpreter {
                 if args.len() != arity {
                     return Err(EvalError::new(
                         format!(
-                            "the ruleset `{}` takes {arity} parameters, but {} were given",
+                            "the ruleset `{}` takes {arity} parameter{}, but {}",
                             def.name,
-                            args.len()
+                            if arity == 1 { "" } else { "s" },
+                            super::error::were_given(args.len())
                         ),
                         span.clone(),
                     ));
@@ -1191,8 +1192,8 @@ impl Interpreter {
                 let [position] = <[Arg; 1]>::try_from(args).map_err(|args| {
                     EvalError::new(
                         format!(
-                            "a ruleset takes one position, but {} were given",
-                            args.len()
+                            "a ruleset takes one position, but {}",
+                            super::error::were_given(args.len())
                         ),
                         span.clone(),
                     )
@@ -1385,8 +1386,9 @@ fn arity_error(func: &Function, given: usize, span: &Span) -> EvalError {
     let plural = if arity == 1 { "" } else { "s" };
     EvalError::new(
         format!(
-            "`{}` takes {arity} argument{plural}, but {given} were given",
-            func.name
+            "`{}` takes {arity} argument{plural}, but {}",
+            func.name,
+            super::error::were_given(given)
         ),
         span.clone(),
     )

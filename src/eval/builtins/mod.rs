@@ -178,9 +178,9 @@ pub fn call(
         };
         return Err(EvalError::new(
             format!(
-                "`{}` takes {expected}, but {} were given",
+                "`{}` takes {expected}, but {}",
                 builtin.name,
-                args.len()
+                crate::eval::error::were_given(args.len())
             ),
             span,
         )

@@ -103,10 +103,16 @@ fn largest_heap(a: &Arg) -> EvalResult<(Vec<usize>, usize)> {
         }
     }
     let positions = a.value.elements().ok_or_else(|| {
-        EvalError::new(
+        let error = EvalError::new(
             format!("expected heap sizes; found {}", a.value.kind()),
             a.span.clone(),
-        )
+        );
+        match a.value.as_i64() {
+            Some(n) => error.with_help(format!(
+                "give a range or a list of heaps: `0..={n}` for heaps 0 to {n}, `[{n}]` for heap {n} alone"
+            )),
+            None => error,
+        }
     })?;
     let sizes = positions
         .iter()
