@@ -85,6 +85,10 @@ pub fn overview(session: &Session) -> String {
     lines.push(String::new());
     lines.push("Heap families, written as in the literature (:help octal, ...):".to_string());
     lines.extend(filled(super::family_help::WORDS, "  ", HELP_WIDTH));
+    lines.push(
+        "Loopy games by name, and the move to the position itself (:help on, ...):".to_string(),
+    );
+    lines.extend(filled(super::constant_help::WORDS, "  ", HELP_WIDTH));
     lines.join("\n")
 }
 
@@ -134,7 +138,9 @@ pub fn builtin_help(name: &str) -> Result<String, String> {
             if let Some(help) = super::library_help::library_help(name) {
                 return Ok(help);
             }
-            if let Some(help) = super::family_help::family_help(name) {
+            let notation = super::family_help::family_help(name)
+                .or_else(|| super::constant_help::constant_help(name));
+            if let Some(help) = notation {
                 return Ok(help.to_string());
             }
             let candidates = builtins::all().map(|b| b.name);

@@ -4,6 +4,7 @@
 //! session goes on; Ctrl-C interrupts a computation and keeps every definition.
 
 pub mod commands;
+mod constant_help;
 mod explore;
 mod family_help;
 pub mod input;
