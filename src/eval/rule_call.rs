@@ -133,6 +133,11 @@ impl DirectRule {
         Some(rule)
     }
 
+    /// The position a call left in `args` (the builtin's arguments), taken back out.
+    fn take_position(&self, args: &mut [Arg]) -> Value {
+        std::mem::replace(&mut args[self.position].value, Value::Nothing)
+    }
+
     fn new(builtin: &'static Builtin, args: Vec<Arg>, position: usize, span: Span) -> DirectRule {
         DirectRule {
             builtin,
@@ -249,18 +254,15 @@ impl Interpreter {
     ) -> EvalResult<Value> {
         match rule {
             RuleCall::Direct(direct) => {
-                let taken = |args: &mut [Arg]| {
-                    std::mem::replace(&mut args[direct.position].value, Value::Nothing)
-                };
                 let (ready, position) = match direct.lent.try_borrow_mut() {
                     Ok(mut args) => {
                         let ready = self.call_direct(direct, &mut args, position);
-                        (ready, taken(&mut args))
+                        (ready, direct.take_position(&mut args))
                     }
                     Err(_) => {
                         let mut args = direct.args.clone();
                         let ready = self.call_direct(direct, &mut args, position);
-                        (ready, taken(&mut args))
+                        (ready, direct.take_position(&mut args))
                     }
                 };
                 match (ready, &direct.function) {
@@ -311,7 +313,7 @@ impl Interpreter {
                     Ok(())
                 });
                 // The position the builtin failed on, if it failed.
-                let position = std::mem::replace(&mut args[direct.position].value, Value::Nothing);
+                let position = direct.take_position(&mut args);
                 drop(args);
                 if let Err(e) = result {
                     // As in `call_rule`: the rule run as its code locates the error in its file.

@@ -84,11 +84,11 @@ pub fn overview(session: &Session) -> String {
     lines.extend(filled(&rulesets, "  ", HELP_WIDTH));
     lines.push(String::new());
     lines.push("Heap families, written as in the literature (:help octal, ...):".to_string());
-    lines.extend(filled(super::family_help::WORDS, "  ", HELP_WIDTH));
+    lines.extend(filled(super::notation_help::FAMILIES, "  ", HELP_WIDTH));
     lines.push(
         "Loopy games by name, and the move to the position itself (:help on, ...):".to_string(),
     );
-    lines.extend(filled(super::constant_help::WORDS, "  ", HELP_WIDTH));
+    lines.extend(filled(super::notation_help::CONSTANTS, "  ", HELP_WIDTH));
     lines.join("\n")
 }
 
@@ -138,9 +138,7 @@ pub fn builtin_help(name: &str) -> Result<String, String> {
             if let Some(help) = super::library_help::library_help(name) {
                 return Ok(help);
             }
-            let notation = super::family_help::family_help(name)
-                .or_else(|| super::constant_help::constant_help(name));
-            if let Some(help) = notation {
+            if let Some(help) = super::notation_help::notation_help(name) {
                 return Ok(help.to_string());
             }
             let candidates = builtins::all().map(|b| b.name);

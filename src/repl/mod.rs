@@ -4,12 +4,11 @@
 //! session goes on; Ctrl-C interrupts a computation and keeps every definition.
 
 pub mod commands;
-mod constant_help;
 mod explore;
-mod family_help;
 pub mod input;
 mod library_help;
 mod moves;
+mod notation_help;
 mod play;
 
 use std::borrow::Cow;

@@ -1,9 +1,10 @@
-//! `:help` for the words that write a heap family (`octal 0.77`, `subtraction {1,2}`, ...):
-//! they are part of the grammar, not builtins or library definitions, so neither of the other
-//! sources of help knows them.
+//! `:help` for the words of the notation that are neither builtins nor library definitions,
+//! so that neither of the other sources of help knows them: the heap families (`octal 0.77`,
+//! `subtraction {1,2}`, ...) and the named loopy games with `pass` (Winning Ways ch. 11;
+//! Siegel, *Combinatorial Game Theory*, ch. VI).
 
-/// The words, in the order `:help` lists them.
-pub const WORDS: &[&str] = &[
+/// The heap families, written as `:help` lists them.
+pub const FAMILIES: &[&str] = &[
     "octal 0.77",
     "hex 0.F6",
     "tb \"4!.0\"",
@@ -13,8 +14,16 @@ pub const WORDS: &[&str] = &[
     "turning \"1-3\"",
 ];
 
-/// What `:help WORD` says of a heap-family word, or `None` if `word` is not one.
-pub fn family_help(word: &str) -> Option<&'static str> {
+/// The loopy constants and `pass`, in the order `:help` lists them.
+pub const CONSTANTS: &[&str] = &["on", "off", "over", "under", "dud", "upon", "pass"];
+
+/// What `:help WORD` says of a word of the notation, or `None` if `word` is not one.
+pub fn notation_help(word: &str) -> Option<&'static str> {
+    family_help(word).or_else(|| constant_help(word))
+}
+
+/// What `:help WORD` says of a heap-family word.
+fn family_help(word: &str) -> Option<&'static str> {
     let text = match word {
         "octal" => {
             "octal CODE  a take-and-break game in octal notation (Winning Ways ch. 4)
@@ -59,18 +68,56 @@ pub fn family_help(word: &str) -> Option<&'static str> {
     Some(text)
 }
 
+/// What `:help WORD` says of a loopy constant or `pass`.
+fn constant_help(word: &str) -> Option<&'static str> {
+    let text = match word {
+        "on" => {
+            "on = {pass |}  Left may pass for ever, Right has no move: greater than every number
+  example: {pass|}  # on"
+        }
+        "off" => {
+            "off = {| pass}  the negative of on
+  example: -on  # off"
+        }
+        "over" => {
+            "over = {0 | pass}  positive, and smaller than every positive number
+  example: over < 1/1024  # true"
+        }
+        "under" => {
+            "under = {pass | 0}  the negative of over
+  example: -over  # under"
+        }
+        "dud" => {
+            "dud = {pass | pass}  the deathless universal draw: dud + G is dud for every stopper G
+  example: on + off  # dud"
+        }
+        "upon" => {
+            "upon = ^[on] = {pass | *}  the limit of ^, ^[2], ^[3], ... (pow_to(^, on))
+  example: {pass|*}  # ^[on]"
+        }
+        "pass" => {
+            "pass  inside braces, a move to the position itself: {0 | pass} is a position whose
+  Right option is itself. Labelled positions write longer cycles: a{0 | b{a | 0}}
+  example: {0|pass}  # over"
+        }
+        _ => return None,
+    };
+    Some(text)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{family_help, WORDS};
+    use super::{notation_help, CONSTANTS, FAMILIES};
     use crate::eval::{evaluate, Interpreter};
 
     /// Every word `:help` lists has help, and each example says what cg computes for it.
     #[test]
     fn examples_print_what_they_say() {
-        let mut texts: Vec<&str> = WORDS
+        let mut texts: Vec<&str> = FAMILIES
             .iter()
+            .chain(CONSTANTS)
             .map(|written| written.split(' ').next().expect("a word"))
-            .map(|word| family_help(word).expect("a family word"))
+            .map(|word| notation_help(word).expect("a word of the notation"))
             .collect();
         texts.dedup();
         for text in texts {
@@ -83,6 +130,6 @@ mod tests {
             let value = evaluate(&mut interpreter, code).expect("the example runs");
             assert_eq!(value.to_string(), said, "{code}");
         }
-        assert_eq!(family_help("grundy"), None);
+        assert_eq!(notation_help("grundy"), None);
     }
 }
