@@ -95,7 +95,7 @@ impl Database {
 
     fn prepare_file(&self, new: bool) -> rusqlite::Result<()> {
         let c = &self.connection;
-        c.pragma_update(None, "journal_mode", "WAL")?;
+        self.switch_to_wal()?;
         // In WAL mode NORMAL keeps every committed transaction through a crash of the process
         // (only a power loss may lose the last ones, never consistency).
         c.pragma_update(None, "synchronous", "NORMAL")?;
@@ -120,6 +120,24 @@ impl Database {
             ))?;
         }
         Ok(())
+    }
+
+    /// Puts the file in write-ahead-log mode. SQLite takes the exclusive lock this needs
+    /// without calling the busy handler, so two processes opening a new store at once would
+    /// see "database is locked" at once; the switch is tried again until `BUSY_WAIT` ends.
+    fn switch_to_wal(&self) -> rusqlite::Result<()> {
+        let start = std::time::Instant::now();
+        loop {
+            match self.connection.pragma_update(None, "journal_mode", "WAL") {
+                Err(e)
+                    if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy)
+                        && start.elapsed() < BUSY_WAIT =>
+                {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                done => return done,
+            }
+        }
     }
 
     fn check_format(&self) -> DbResult<()> {
