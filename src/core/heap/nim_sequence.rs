@@ -115,6 +115,7 @@ pub fn nim_values_with(
     };
     let mut g = NimValues::halves_with_capacity(n + 1);
     g.push(0);
+    let mut last_proof_attempt = 0;
     for k in 1..=n {
         // An atomic load: cheap beside a heap's mex, and some heaps take long.
         check_interrupt();
@@ -122,7 +123,9 @@ pub fn nim_values_with(
             progress(k);
         }
         if is_checkpoint(k) {
-            if let Some((heaps, t)) = proof {
+            let attempt = is_proof_attempt(k, last_proof_attempt);
+            if let Some((heaps, t)) = proof.filter(|_| attempt) {
+                last_proof_attempt = k;
                 if let Some((p, _)) = proven_period(g.slice(), heaps, t) {
                     // Narrowed first: the copies then take a byte each where they can.
                     g = std::mem::take(&mut g).narrowed();
@@ -173,10 +176,19 @@ pub fn nim_sequence_naive(rules: &HeapRules, n: usize) -> Vec<u32> {
     nim_sequence_with(rules, n, Method::Naive, &mut |_| {})
 }
 
-/// Heaps at which the periodicity proof is tried and the sparse-space mask revised: powers of
-/// two from 64, then every 2^16.
+/// Heaps at which the sparse-space mask is revised and the periodicity proof may be tried (see
+/// [`is_proof_attempt`]): powers of two from 64, then every 2^16.
 fn is_checkpoint(k: usize) -> bool {
     (k >= 64 && k.is_power_of_two()) || k.is_multiple_of(1 << 16)
+}
+
+/// Whether to try the periodicity proof at checkpoint `k`, the last try having been at `last`.
+/// A try looks at every period up to `k / 2`, so trying at every checkpoint would cost
+/// `k^2 / 2^17` in all, the better part of the work on an aperiodic game (Officers to 10^8:
+/// 1526 tries of 5 * 10^7 periods); trying only once `k` has grown by an eighth keeps the sum
+/// below `9k`, and a period is proven at most `k / 8` heaps later than it could have been.
+fn is_proof_attempt(k: usize, last: usize) -> bool {
+    k - last >= last / 8
 }
 
 trait Engine {
@@ -1177,6 +1189,26 @@ mod tests {
             let expected = nim_sequence_with(&rules, n, Method::SparseSpace, &mut |_| {});
             assert!(g == expected, "{text}");
         }
+    }
+
+    #[test]
+    fn proof_attempts_grow_geometrically() {
+        let mut last = 0;
+        let mut attempts = Vec::new();
+        for k in (1..=100_000_000).filter(|&k| is_checkpoint(k)) {
+            if is_proof_attempt(k, last) {
+                last = k;
+                attempts.push(k);
+            }
+        }
+        // Every checkpoint while they are at least an eighth apart, among them each power of two.
+        let early: Vec<usize> = (1..=1 << 19).filter(|&k| is_checkpoint(k)).collect();
+        assert_eq!(attempts[..early.len()], early[..]);
+        // Past that, the periods looked at add up to at most 9 times the last heap, not the
+        // 1526 checkpoints' 7.6 * 10^10.
+        let periods: usize = attempts.iter().map(|k| k / 2).sum();
+        assert!(periods <= 9 * 100_000_000 / 2, "{periods}");
+        assert!(attempts.windows(2).all(|w| w[1] - w[0] >= w[0] / 8));
     }
 
     #[test]
