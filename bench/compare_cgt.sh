@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Issue 18's comparison: Amazons and Ski Jumps in cg (rules written in cg) against cgt, the Rust
+# library with both games built in (crates.io, repository t4ccer/cgt-tools). A small program
+# that calls cgt's `canonical_form` with its parallel transposition table (feature `rayon`, so
+# both engines use every core) is written to a temporary directory and built there; nothing of
+# cgt's enters this repository. Each board runs as a fresh process of each engine under
+# /usr/bin/time, RUNS times (3 by default); the table gives the median wall and CPU times and
+# the peak memory, and checks that both engines print equal values (cg compares them).
+#
+#   bench/compare_cgt.sh           the boards below (about 4 minutes: cgt takes 70 s and more
+#                                  on the 4x4 boards with two arrows)
+#   QUICK=1 bench/compare_cgt.sh   only the boards that take cgt under 10 s
+#   CGT_VERSION=0.11 ...           the cgt version to compare with (0.11 by default)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+RUNS=${RUNS:-3}
+CG=target/release/cg
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+mkdir -p "$WORK/harness/src"
+cat > "$WORK/harness/Cargo.toml" <<EOF
+[package]
+name = "cgt-harness"
+version = "0.1.0"
+edition = "2021"
+
+[dependencies]
+cgt = { version = "${CGT_VERSION:-0.11}", features = ["rayon"] }
+EOF
+cat > "$WORK/harness/src/main.rs" <<'EOF'
+// cgt-harness GAME BOARD: prints the canonical form cgt gives.
+use cgt::short::partizan::games::{amazons::Amazons, ski_jumps::SkiJumps};
+use cgt::short::partizan::partizan_game::PartizanGame;
+use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
+use std::str::FromStr;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let value = match args[1].as_str() {
+        "amazons" => Amazons::from_str(&args[2])
+            .expect("an Amazons board")
+            .canonical_form(&ParallelTranspositionTable::new()),
+        "ski_jumps" => SkiJumps::from_str(&args[2])
+            .expect("a Ski Jumps board")
+            .canonical_form(&ParallelTranspositionTable::new()),
+        other => panic!("unknown game {other}"),
+    };
+    println!("{value}");
+}
+EOF
+cargo build --release --quiet --manifest-path "$WORK/harness/Cargo.toml" \
+  --target-dir "$WORK/target"
+CGT="$WORK/target/release/cgt-harness"
+
+# game @@ board
+boards=(
+  "ski_jumps@@L.R.L.R|R.L.R.L|L.R.L.R|R.L.R.L"
+  "amazons@@xo.x|o#.o|.#x.|x.#o|o.xo"
+  "amazons@@x..#|....|.#.o"
+  "amazons@@x...|.#..|..#.|...o"
+)
+if [[ -z "${QUICK:-}" ]]; then
+  boards+=(
+    "amazons@@x..#|....|....|.#.o"
+    "amazons@@x..#|....|....|#..o"
+  )
+fi
+
+# Median of the numbers on stdin.
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# Runs "$@" RUNS times; prints "wall cpu peak_MB" (medians; the largest peak).
+measure() {
+  local walls=() cpus=() peak=0 out
+  for _ in $(seq "$RUNS"); do
+    out=$( { /usr/bin/time -f '%e %U %S %M' "$@" > "$WORK/value" 2>/dev/null; } 2>&1 | tail -1)
+    read -r wall user sys kb <<< "$out"
+    walls+=("$wall")
+    cpus+=("$(echo "$user + $sys" | bc)")
+    (( kb / 1024 > peak )) && peak=$(( kb / 1024 ))
+  done
+  echo "$(printf '%s\n' "${walls[@]}" | median) $(printf '%s\n' "${cpus[@]}" | median) $peak"
+}
+
+printf '| board | cg wall | cg CPU | cg memory | cgt wall | cgt CPU | cgt memory | cgt / cg (wall) | same value |\n'
+printf '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n'
+for entry in "${boards[@]}"; do
+  game=${entry%%@@*}
+  board=${entry#*@@}
+  read -r cg_wall cg_cpu cg_mb <<< "$(measure "$CG" -e "$game(\"$board\")")"
+  read -r cgt_wall cgt_cpu cgt_mb <<< "$(measure "$CGT" "$game" "$board")"
+  same=$("$CG" -e "$game(\"$board\") == $(cat "$WORK/value")")
+  ratio=$(echo "scale=1; $cgt_wall / $cg_wall" | bc)
+  printf '| `%s("%s")` | %s s | %s s | %s MB | %s s | %s s | %s MB | %sx | %s |\n' \
+    "$game" "${board//|/\\|}" "$cg_wall" "$cg_cpu" "$cg_mb" "$cgt_wall" "$cgt_cpu" "$cgt_mb" \
+    "$ratio" "$same"
+done
