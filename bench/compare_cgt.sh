@@ -39,12 +39,14 @@ use std::str::FromStr;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let value = match args[1].as_str() {
-        "amazons" => Amazons::from_str(&args[2])
-            .expect("an Amazons board")
-            .canonical_form(&ParallelTranspositionTable::new()),
-        "ski_jumps" => SkiJumps::from_str(&args[2])
-            .expect("a Ski Jumps board")
-            .canonical_form(&ParallelTranspositionTable::new()),
+        "amazons" => {
+            let board: Amazons = Amazons::from_str(&args[2]).expect("an Amazons board");
+            board.canonical_form(&ParallelTranspositionTable::new())
+        }
+        "ski_jumps" => {
+            let board: SkiJumps = SkiJumps::from_str(&args[2]).expect("a Ski Jumps board");
+            board.canonical_form(&ParallelTranspositionTable::new())
+        }
         other => panic!("unknown game {other}"),
     };
     println!("{value}");
@@ -73,12 +75,12 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # Runs "$@" RUNS times; prints "wall cpu peak_MB" (medians; the largest peak).
 measure() {
-  local walls=() cpus=() peak=0 out
+  local walls=() cpus=() peak=0 wall user sys kb
   for _ in $(seq "$RUNS"); do
-    out=$( { /usr/bin/time -f '%e %U %S %M' "$@" > "$WORK/value" 2>/dev/null; } 2>&1 | tail -1)
-    read -r wall user sys kb <<< "$out"
+    /usr/bin/time -o "$WORK/time" -f '%e %U %S %M' "$@" > "$WORK/value" 2>/dev/null
+    read -r wall user sys kb < "$WORK/time"
     walls+=("$wall")
-    cpus+=("$(echo "$user + $sys" | bc)")
+    cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')")
     (( kb / 1024 > peak )) && peak=$(( kb / 1024 ))
   done
   echo "$(printf '%s\n' "${walls[@]}" | median) $(printf '%s\n' "${cpus[@]}" | median) $peak"
@@ -92,7 +94,7 @@ for entry in "${boards[@]}"; do
   read -r cg_wall cg_cpu cg_mb <<< "$(measure "$CG" -e "$game(\"$board\")")"
   read -r cgt_wall cgt_cpu cgt_mb <<< "$(measure "$CGT" "$game" "$board")"
   same=$("$CG" -e "$game(\"$board\") == $(cat "$WORK/value")")
-  ratio=$(echo "scale=1; $cgt_wall / $cg_wall" | bc)
+  ratio=$(awk -v a="$cgt_wall" -v b="$cg_wall" 'BEGIN { printf "%.1f", a / b }')
   printf '| `%s("%s")` | %s s | %s s | %s MB | %s s | %s s | %s MB | %sx | %s |\n' \
     "$game" "${board//|/\\|}" "$cg_wall" "$cg_cpu" "$cg_mb" "$cgt_wall" "$cgt_cpu" "$cgt_mb" \
     "$ratio" "$same"
