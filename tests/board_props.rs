@@ -32,10 +32,19 @@ fn hash_of<T: Hash>(x: &T) -> u64 {
 
 /// `(height, width, cells)` over one of a few alphabets; up to 12 x 12 = 144 cells, so the
 /// bit boards (at most 128 cells, two symbols), the ranked boards (at most 64 cells, three or
-/// four symbols, as Amazons' `#.ox`) and the byte representation all occur.
+/// four symbols, as Amazons' `#.ox`), the wide boards (at most 42 cells, five or six symbols,
+/// as Ski Jumps' `LRlr.`) and the byte representation all occur.
 fn grid_parts() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
-    (1usize..=12, 1usize..=12, 0usize..5).prop_flat_map(|(h, w, a)| {
-        let alphabet: &'static [u8] = [&b".#"[..], b".", b"#.O", b"XYZab", b"#.ox"][a];
+    (1usize..=12, 1usize..=12, 0usize..7).prop_flat_map(|(h, w, a)| {
+        let alphabet: &'static [u8] = [
+            &b".#"[..],
+            b".",
+            b"#.O",
+            b"XYZab",
+            b"#.ox",
+            b"LRlr.",
+            b"LRlr.#",
+        ][a];
         let cell = prop::sample::select(alphabet);
         (Just(h), Just(w), prop::collection::vec(cell, h * w))
     })
@@ -211,7 +220,7 @@ proptest! {
     }
 
     #[test]
-    fn set_changes_exactly_one_cell(g in grid(), r in 0usize..12, c in 0usize..12, sym in prop::sample::select(b".#OXa".to_vec())) {
+    fn set_changes_exactly_one_cell(g in grid(), r in 0usize..12, c in 0usize..12, sym in prop::sample::select(b".#OXaLr".to_vec())) {
         let (r, c) = (r % g.height(), c % g.width());
         let g2 = g.set((r, c), sym).unwrap();
         for i in 0..g.len() {
@@ -223,7 +232,7 @@ proptest! {
     }
 
     #[test]
-    fn set_each_changes_the_cells_in_order(g in grid(), changes in prop::collection::vec((0usize..12, 0usize..12, prop::sample::select(b".#ox".to_vec())), 0..5)) {
+    fn set_each_changes_the_cells_in_order(g in grid(), changes in prop::collection::vec((0usize..12, 0usize..12, prop::sample::select(b".#oxLl".to_vec())), 0..5)) {
         let changes: Vec<((usize, usize), u8)> = changes
             .into_iter()
             .map(|(r, c, s)| ((r % g.height(), c % g.width()), s))
@@ -237,6 +246,26 @@ proptest! {
         prop_assert_eq!(hash_of(&moved), hash_of(&expected));
         prop_assert_eq!(&moved, &expected);
         prop_assert_eq!(moved.dense_words(), expected.dense_words());
+    }
+
+    #[test]
+    fn set_all_changes_the_cells_to_one_symbol(g in grid(), cells in prop::collection::vec((0usize..12, 0usize..12), 0..6), sym in prop::sample::select(b".#oxLlR".to_vec())) {
+        // On the wide boards a symbol written over may vanish, or a sixth or seventh arrive.
+        let coords: Vec<(usize, usize)> = cells
+            .into_iter()
+            .map(|(r, c)| (r % g.height(), c % g.width()))
+            .collect();
+        let mut expected = g.cells();
+        for &(r, c) in &coords {
+            expected[r * g.width() + c] = sym;
+        }
+        let expected = Grid::from_cells(g.height(), g.width(), &expected).unwrap();
+        let filled = g.set_all(&coords, sym).unwrap();
+        prop_assert_eq!(hash_of(&filled), hash_of(&expected));
+        prop_assert_eq!(&filled, &expected);
+        prop_assert_eq!(filled.cmp(&expected), Ordering::Equal);
+        prop_assert_eq!(filled.dense_words(), expected.dense_words());
+        prop_assert_eq!(filled.to_string(), expected.to_string());
     }
 
     #[test]

@@ -59,7 +59,8 @@ pub fn is_symbol(b: u8) -> bool {
 /// a grid of at most 128 cells using at most two distinct symbols (a Domineering, Cram or
 /// Snort board) is stored inline as a `u128` bit board (clone is a copy; equality, hashing and
 /// ordering are a few word operations, `canonical()` a few dozen); a grid of at most 64 cells
-/// and three or four symbols (an Amazons board) inline too, as two bit boards of ranks; other
+/// and three or four symbols (an Amazons board) inline too, as two bit boards of ranks; one of
+/// at most 42 cells and five or six symbols (a Ski Jumps board) as three bits a cell; other
 /// grids share their cells through an `Rc`.
 ///
 /// Text form: rows top to bottom separated by `|`, for example `"..#|..."`; `Display` gives the
@@ -99,6 +100,13 @@ enum Cells {
     /// (the fourth 0 when there are three): cell `i` holds `symbols[planes.rank(i)]`, and the
     /// bits of the cells beyond the last are clear (see `board::planes`).
     Ranked { symbols: [u8; 4], planes: Planes },
+    /// At most 42 cells and five or six distinct symbols (a Ski Jumps board: `L`, `R`, `l`,
+    /// `r`, `.`), `symbols` in increasing order (the sixth 0 when there are five): cell `i`
+    /// holds `symbols[r]`, `r` the three bits of `bits` from bit `127 - 3i` down, so that
+    /// `bits` orders like the row-major cells, as in `dense_words`; the bits below the cells
+    /// are clear. Such boards are built for every option of every position, and inline they
+    /// take no allocation.
+    Wide { symbols: [u8; 6], bits: Bits128 },
     /// Row-major cell symbols.
     Bytes(Rc<[u8]>),
 }
@@ -142,12 +150,45 @@ impl Hash for Grid {
                 state.write_u64(planes.high);
                 state.write_u64(planes.low);
             }
+            Cells::Wide { symbols, bits } => {
+                state.write_u64(self.shape_word() | (3 << 48));
+                state.write_u64(wide_symbols_word(symbols));
+                state.write_u64(bits.high);
+                state.write_u64(bits.low);
+            }
             Cells::Bytes(cells) => {
                 state.write_u64(self.shape_word() | (1 << 48));
                 cells.hash(state);
             }
         }
     }
+}
+
+/// The lowest bit of each of the 42 three-bit cells of a wide grid.
+const WIDE_LOWS: u128 = {
+    let mut lows = 0u128;
+    let mut i = 0;
+    while i < 42 {
+        lows |= 1 << (125 - 3 * i);
+        i += 1;
+    }
+    lows
+};
+
+/// Whether one of the first `n >= 1` cells of a wide grid's `bits` has rank `k`: all of them
+/// at once, a cell matching when its three bits XOR `k` are all clear.
+fn wide_holds(bits: u128, k: u128, n: usize) -> bool {
+    let cells = WIDE_LOWS & (!0u128 << (128 - 3 * n));
+    let x = bits ^ (k * WIDE_LOWS);
+    (!(x | x >> 1 | x >> 2) & cells) != 0
+}
+
+/// The symbols of a wide grid in one word, the first in the lowest byte.
+fn wide_symbols_word(symbols: &[u8; 6]) -> u64 {
+    symbols
+        .iter()
+        .rev()
+        .fold(0u64, |word, &s| word << 8 | u64::from(s))
 }
 
 /// Why [`Grid::parse`] rejected its input.
@@ -1043,8 +1084,45 @@ impl Grid {
         Grid {
             height: height as u16,
             width: width as u16,
-            cells: Grid::ranked(cells).unwrap_or_else(|| Cells::Bytes(cells.into())),
+            cells: Grid::ranked(cells)
+                .or_else(|| Grid::wide(cells))
+                .unwrap_or_else(|| Cells::Bytes(cells.into())),
         }
+    }
+
+    /// The wide form of at most 42 cells holding five or six distinct symbols.
+    fn wide(cells: &[u8]) -> Option<Cells> {
+        if cells.len() > 42 {
+            return None;
+        }
+        let mut present = [0u64; 4];
+        for &c in cells {
+            present[usize::from(c >> 6)] |= 1 << (c & 63);
+        }
+        let count = present.iter().map(|w| w.count_ones()).sum::<u32>();
+        if !(5..=6).contains(&count) {
+            return None;
+        }
+        let mut symbols = [0u8; 6];
+        let mut rank = [0u8; 256];
+        let mut next = 0;
+        for (w, &word) in present.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let symbol = w * 64 + rest.trailing_zeros() as usize;
+                symbols[next] = symbol as u8;
+                rank[symbol] = next as u8;
+                next += 1;
+                rest &= rest - 1;
+            }
+        }
+        let bits = cells.iter().enumerate().fold(0u128, |bits, (i, &c)| {
+            bits | u128::from(rank[usize::from(c)]) << (125 - 3 * i)
+        });
+        Some(Cells::Wide {
+            symbols,
+            bits: Bits128::new(bits),
+        })
     }
 
     /// The ranked form of at most 64 cells holding three or four distinct symbols.
@@ -1281,6 +1359,7 @@ impl Grid {
                 }
             }
             Cells::Ranked { symbols, planes } => symbols[planes.rank(i)],
+            Cells::Wide { symbols, bits } => symbols[(bits.get() >> (125 - 3 * i)) as usize & 7],
             Cells::Bytes(b) => b[i],
         }
     }
@@ -1295,7 +1374,7 @@ impl Grid {
     pub fn cells(&self) -> Vec<u8> {
         match &self.cells {
             Cells::Bytes(b) => b.to_vec(),
-            Cells::Packed { .. } | Cells::Ranked { .. } => {
+            Cells::Packed { .. } | Cells::Ranked { .. } | Cells::Wide { .. } => {
                 (0..self.len()).map(|i| self.at(i)).collect()
             }
         }
@@ -1434,8 +1513,38 @@ impl Grid {
                 let setter = MaskSetter::new(zero, one, bits.get(), self.len(), symbol)?;
                 Some(self.with_cells(setter.cells(m)))
             }
+            Cells::Wide { symbols, bits } => self.set_wide(symbols, bits.get(), m, symbol),
             Cells::Bytes(_) => None,
         }
+    }
+
+    /// The wide grid with the cells of `mask` (cell `i` at bit `127 - i`) changed to `symbol`;
+    /// `None` unless it holds the same symbols afterwards (a symbol that comes or goes changes
+    /// the ranks, or the form).
+    fn set_wide(&self, symbols: [u8; 6], mut bits: u128, mask: u128, symbol: u8) -> Option<Grid> {
+        let count = if symbols[5] == 0 { 5 } else { 6 };
+        let r = symbols[..count].iter().position(|&s| s == symbol)?;
+        // Only a symbol written over can be gone afterwards.
+        let mut overwritten = 0u8;
+        let mut rest = mask;
+        while rest != 0 {
+            let i = rest.leading_zeros() as usize;
+            let shift = 125 - 3 * i;
+            overwritten |= 1 << ((bits >> shift) & 7);
+            bits = bits & !(7 << shift) | (r as u128) << shift;
+            rest &= !(1u128 << (127 - i));
+        }
+        overwritten &= !(1 << r);
+        let n = self.len();
+        let all_stay = (0..count as u128)
+            .filter(|&k| overwritten >> k & 1 == 1)
+            .all(|k| wide_holds(bits, k, n));
+        all_stay.then(|| {
+            self.with_cells(Cells::Wide {
+                symbols,
+                bits: Bits128::new(bits),
+            })
+        })
     }
 
     /// A grid of the same shape with `cells`.
@@ -1519,7 +1628,7 @@ impl Grid {
     pub fn packed(&self) -> Option<(u8, u8, u128)> {
         match self.cells {
             Cells::Packed { zero, one, bits } => Some((zero, one, bits.get())),
-            Cells::Ranked { .. } | Cells::Bytes(_) => None,
+            Cells::Ranked { .. } | Cells::Wide { .. } | Cells::Bytes(_) => None,
         }
     }
 
@@ -1532,7 +1641,7 @@ impl Grid {
                 let symbols = u64::from(zero) << 32 | u64::from(one) << 40;
                 Some([self.shape_word() | symbols, bits.high, bits.low])
             }
-            Cells::Ranked { .. } | Cells::Bytes(_) => None,
+            Cells::Ranked { .. } | Cells::Wide { .. } | Cells::Bytes(_) => None,
         }
     }
 
@@ -1590,6 +1699,15 @@ impl Grid {
             }
             let bits = planes.interleaved();
             return Some([first, (bits >> 64) as u64, bits as u64]);
+        }
+        if let Cells::Wide { symbols, bits } = self.cells {
+            // The layout the loop below gives five or six symbols: three bits a cell from the
+            // top, the symbols a byte each from bit 14.
+            let first = 1 << 63
+                | u64::from(self.height)
+                | u64::from(self.width) << 7
+                | wide_symbols_word(&symbols) << 14;
+            return Some([first, bits.high, bits.low]);
         }
         let Cells::Bytes(cells) = &self.cells else {
             return None;
@@ -1668,7 +1786,7 @@ impl Grid {
                 }
                 Some(u128::from(m) << 64)
             }
-            Cells::Bytes(_) => None,
+            Cells::Wide { .. } | Cells::Bytes(_) => None,
         }
     }
 
@@ -1684,6 +1802,7 @@ impl Grid {
             }
             Cells::Packed { zero, one, .. } => vec![zero, one],
             Cells::Ranked { symbols, .. } => symbols.into_iter().filter(|&s| s != 0).collect(),
+            Cells::Wide { symbols, .. } => symbols.into_iter().filter(|&s| s != 0).collect(),
             Cells::Bytes(ref b) => {
                 let mut seen = [false; 256];
                 for &c in b.iter() {
@@ -2118,6 +2237,16 @@ impl Grid {
                     cells: Cells::Bytes(out.into()),
                 }
             }
+            Cells::Wide { .. } => {
+                // Rare (Ski Jumps has no symmetry): through the cells, built again.
+                let (start, dr, dc) = source_steps(s, h, w);
+                let mut out = Vec::with_capacity(self.len());
+                for r2 in 0..h2 {
+                    let row = start + r2 as isize * dr;
+                    out.extend((0..w2).map(|c2| self.at((row + c2 as isize * dc) as usize)));
+                }
+                Grid::from_cells_unchecked(h2, w2, &out)
+            }
         }
     }
 
@@ -2216,8 +2345,19 @@ impl Grid {
                 ),
             };
         }
+        if let Cells::Wide { .. } = self.cells {
+            // Each image built and compared whole: the first least one, as below.
+            let mut best: Option<(Grid, Symmetry)> = None;
+            for &s in group {
+                let image = self.transform(s);
+                if best.as_ref().is_none_or(|(b, _)| image < *b) {
+                    best = Some((image, s));
+                }
+            }
+            return best.unwrap_or((self.clone(), Symmetry::IDENTITY));
+        }
         let Cells::Bytes(b) = &self.cells else {
-            unreachable!("packed and ranked grids are handled above")
+            unreachable!("packed, ranked and wide grids are handled above")
         };
         // Compare each image with the best so far as it is read, without building it.
         let mut best: Option<Symmetry> = None;
@@ -2333,6 +2473,18 @@ impl Ord for Grid {
         {
             if symbols == s2 {
                 return planes.cmp(p2);
+            }
+        }
+        if let (
+            Cells::Wide { symbols, bits },
+            Cells::Wide {
+                symbols: s2,
+                bits: b2,
+            },
+        ) = (&self.cells, &other.cells)
+        {
+            if symbols == s2 {
+                return bits.cmp(b2);
             }
         }
         (0..self.len())
