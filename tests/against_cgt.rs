@@ -8,16 +8,11 @@
 //! boards as cg does (`x`/`o` queens, `#` arrows; `L`/`R` jumpers, `l`/`r` slippers, Left moving
 //! east) and prints canonical forms in CGSuite's notation, which cg reads back.
 
-use cg::core::Game;
 use cg::eval::Interpreter;
 
-fn game_of(interpreter: &mut Interpreter, text: &str) -> Game {
-    let value = cg::eval::evaluate(interpreter, text)
-        .unwrap_or_else(|e| panic!("`{text}` does not evaluate: {e:?}"));
-    value
-        .to_game()
-        .unwrap_or_else(|| panic!("`{text}` gave {value}, not a game"))
-}
+#[path = "common/evaluate.rs"]
+mod evaluate;
+use evaluate::game_of;
 
 /// Every `board<TAB>value` line of `table` must give `value` under `shorthand`.
 fn agrees_with_cgt(shorthand: &str, table: &str) {

@@ -9,13 +9,9 @@ use std::collections::HashMap;
 use cg::core::Game;
 use cg::eval::Interpreter;
 
-fn game_of(interpreter: &mut Interpreter, text: &str) -> Game {
-    let value = cg::eval::evaluate(interpreter, text)
-        .unwrap_or_else(|e| panic!("`{text}` does not evaluate: {e:?}"));
-    value
-        .to_game()
-        .unwrap_or_else(|| panic!("`{text}` gave {value}, not a game"))
-}
+#[path = "common/evaluate.rs"]
+mod evaluate;
+use evaluate::game_of;
 
 /// Each expression must have the expected value (written as the literature writes it).
 fn assert_values(cases: &[(&str, &str)]) {

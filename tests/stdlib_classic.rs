@@ -6,13 +6,9 @@ use std::collections::HashMap;
 use cg::core::Game;
 use cg::eval::Interpreter;
 
-fn game_of(interpreter: &mut Interpreter, text: &str) -> Game {
-    let value = cg::eval::evaluate(interpreter, text)
-        .unwrap_or_else(|e| panic!("`{text}` does not evaluate: {e:?}"));
-    value
-        .to_game()
-        .unwrap_or_else(|| panic!("`{text}` gave {value}, not a game"))
-}
+#[path = "common/evaluate.rs"]
+mod evaluate;
+use evaluate::game_of;
 
 fn nim_value(interpreter: &mut Interpreter, text: &str) -> u64 {
     let g = game_of(interpreter, text);

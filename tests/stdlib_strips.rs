@@ -13,13 +13,9 @@ use std::collections::HashMap;
 use cg::core::{Dyadic, Game};
 use cg::eval::Interpreter;
 
-fn game_of(interpreter: &mut Interpreter, text: &str) -> Game {
-    let value = cg::eval::evaluate(interpreter, text)
-        .unwrap_or_else(|e| panic!("`{text}` does not evaluate: {e:?}"));
-    value
-        .to_game()
-        .unwrap_or_else(|| panic!("`{text}` gave {value}, not a game"))
-}
+#[path = "common/evaluate.rs"]
+mod evaluate;
+use evaluate::game_of;
 
 /// Left's score on a strip all of whose parcels are claimed: her neighbouring pairs.
 fn pairs(strip: &[u8]) -> i64 {

@@ -164,6 +164,30 @@ impl Hash for Grid {
     }
 }
 
+/// The distinct symbols of `cells` in increasing order (zeros after them) and how many there
+/// are; `None` when there are more than `N`.
+fn distinct_symbols<const N: usize>(cells: &[u8]) -> Option<([u8; N], usize)> {
+    let mut present = [0u64; 4];
+    for &c in cells {
+        present[usize::from(c >> 6)] |= 1 << (c & 63);
+    }
+    let count = present.iter().map(|w| w.count_ones()).sum::<u32>() as usize;
+    if count > N {
+        return None;
+    }
+    let mut symbols = [0u8; N];
+    let mut next = 0;
+    for (w, &word) in present.iter().enumerate() {
+        let mut rest = word;
+        while rest != 0 {
+            symbols[next] = (w * 64 + rest.trailing_zeros() as usize) as u8;
+            next += 1;
+            rest &= rest - 1;
+        }
+    }
+    Some((symbols, count))
+}
+
 /// The lowest bit of each of the 42 three-bit cells of a wide grid.
 const WIDE_LOWS: u128 = {
     let mut lows = 0u128;
@@ -1095,26 +1119,13 @@ impl Grid {
         if cells.len() > 42 {
             return None;
         }
-        let mut present = [0u64; 4];
-        for &c in cells {
-            present[usize::from(c >> 6)] |= 1 << (c & 63);
-        }
-        let count = present.iter().map(|w| w.count_ones()).sum::<u32>();
-        if !(5..=6).contains(&count) {
+        let (symbols, count) = distinct_symbols::<6>(cells)?;
+        if count < 5 {
             return None;
         }
-        let mut symbols = [0u8; 6];
         let mut rank = [0u8; 256];
-        let mut next = 0;
-        for (w, &word) in present.iter().enumerate() {
-            let mut rest = word;
-            while rest != 0 {
-                let symbol = w * 64 + rest.trailing_zeros() as usize;
-                symbols[next] = symbol as u8;
-                rank[symbol] = next as u8;
-                next += 1;
-                rest &= rest - 1;
-            }
+        for (k, &symbol) in symbols[..count].iter().enumerate() {
+            rank[usize::from(symbol)] = k as u8;
         }
         let bits = cells.iter().enumerate().fold(0u128, |bits, (i, &c)| {
             bits | u128::from(rank[usize::from(c)]) << (125 - 3 * i)
@@ -1130,23 +1141,9 @@ impl Grid {
         if cells.len() > 64 {
             return None;
         }
-        let mut present = [0u64; 4];
-        for &c in cells {
-            present[usize::from(c >> 6)] |= 1 << (c & 63);
-        }
-        let count = present.iter().map(|w| w.count_ones()).sum::<u32>() as usize;
-        if !(3..=4).contains(&count) {
+        let (symbols, count) = distinct_symbols::<4>(cells)?;
+        if count < 3 {
             return None;
-        }
-        let mut symbols = [0u8; 4];
-        let mut next = 0;
-        for (w, &word) in present.iter().enumerate() {
-            let mut rest = word;
-            while rest != 0 {
-                symbols[next] = (w * 64 + rest.trailing_zeros() as usize) as u8;
-                next += 1;
-                rest &= rest - 1;
-            }
         }
         let rank = |c: u8| symbols.iter().position(|&s| s == c).unwrap_or(0) as u8;
         Some(Cells::Ranked {
@@ -2450,42 +2447,34 @@ impl Ord for Grid {
         if shape != Ordering::Equal {
             return shape;
         }
-        if let (
-            Cells::Packed { zero, one, bits },
-            Cells::Packed {
-                zero: z2,
-                one: o2,
-                bits: b2,
-            },
-        ) = (&self.cells, &other.cells)
-        {
-            if zero == z2 && one == o2 {
-                return bits.cmp(b2);
-            }
-        }
-        if let (
-            Cells::Ranked { symbols, planes },
-            Cells::Ranked {
-                symbols: s2,
-                planes: p2,
-            },
-        ) = (&self.cells, &other.cells)
-        {
-            if symbols == s2 {
-                return planes.cmp(p2);
-            }
-        }
-        if let (
-            Cells::Wide { symbols, bits },
-            Cells::Wide {
-                symbols: s2,
-                bits: b2,
-            },
-        ) = (&self.cells, &other.cells)
-        {
-            if symbols == s2 {
-                return bits.cmp(b2);
-            }
+        // Two inline grids over the same symbols order like their bits.
+        let same_form = match (&self.cells, &other.cells) {
+            (
+                Cells::Packed { zero, one, bits },
+                Cells::Packed {
+                    zero: z2,
+                    one: o2,
+                    bits: b2,
+                },
+            ) if zero == z2 && one == o2 => Some(bits.cmp(b2)),
+            (
+                Cells::Ranked { symbols, planes },
+                Cells::Ranked {
+                    symbols: s2,
+                    planes: p2,
+                },
+            ) if symbols == s2 => Some(planes.cmp(p2)),
+            (
+                Cells::Wide { symbols, bits },
+                Cells::Wide {
+                    symbols: s2,
+                    bits: b2,
+                },
+            ) if symbols == s2 => Some(bits.cmp(b2)),
+            _ => None,
+        };
+        if let Some(order) = same_form {
+            return order;
         }
         (0..self.len())
             .map(|i| self.at(i).cmp(&other.at(i)))
