@@ -188,6 +188,18 @@ fn distinct_symbols<const N: usize>(cells: &[u8]) -> Option<([u8; N], usize)> {
     Some((symbols, count))
 }
 
+/// The row-major cells of the image under `s` of an `h x w` grid whose cell `i` is `cell(i)`.
+fn image_cells(s: Symmetry, h: usize, w: usize, cell: impl Fn(usize) -> u8) -> Vec<u8> {
+    let (h2, w2) = s.image_shape(h, w);
+    let (start, dr, dc) = source_steps(s, h, w);
+    let mut out = Vec::with_capacity(h * w);
+    for r2 in 0..h2 {
+        let row = start + r2 as isize * dr;
+        out.extend((0..w2).map(|c2| cell((row + c2 as isize * dc) as usize)));
+    }
+    out
+}
+
 /// The lowest bit of each of the 42 three-bit cells of a wide grid.
 const WIDE_LOWS: u128 = {
     let mut lows = 0u128;
@@ -2221,28 +2233,14 @@ impl Grid {
                     planes: board_transform(*planes, h, w, s),
                 },
             },
-            Cells::Bytes(b) => {
-                let (start, dr, dc) = source_steps(s, h, w);
-                let mut out = Vec::with_capacity(b.len());
-                for r2 in 0..h2 {
-                    let row = start + r2 as isize * dr;
-                    out.extend((0..w2).map(|c2| b[(row + c2 as isize * dc) as usize]));
-                }
-                Grid {
-                    height: h2 as u16,
-                    width: w2 as u16,
-                    cells: Cells::Bytes(out.into()),
-                }
-            }
+            Cells::Bytes(b) => Grid {
+                height: h2 as u16,
+                width: w2 as u16,
+                cells: Cells::Bytes(image_cells(s, h, w, |i| b[i]).into()),
+            },
+            // Rare (Ski Jumps has no symmetry): through the cells, built again.
             Cells::Wide { .. } => {
-                // Rare (Ski Jumps has no symmetry): through the cells, built again.
-                let (start, dr, dc) = source_steps(s, h, w);
-                let mut out = Vec::with_capacity(self.len());
-                for r2 in 0..h2 {
-                    let row = start + r2 as isize * dr;
-                    out.extend((0..w2).map(|c2| self.at((row + c2 as isize * dc) as usize)));
-                }
-                Grid::from_cells_unchecked(h2, w2, &out)
+                Grid::from_cells_unchecked(h2, w2, &image_cells(s, h, w, |i| self.at(i)))
             }
         }
     }
