@@ -1164,6 +1164,47 @@ impl Grid {
         })
     }
 
+    /// The grid's cells as planes of their ranks in `alphabet` (increasing, at most four
+    /// symbols, every symbol of the grid among them), for a grid of at most 64 cells. Ranked
+    /// and bit-board grids give theirs in a few word operations, with no cell read one by one.
+    pub(super) fn planes_in(&self, alphabet: &[u8]) -> Option<Planes> {
+        let n = self.len();
+        if n > 64 || alphabet.len() > 4 {
+            return None;
+        }
+        let rank = |s: u8| alphabet.iter().position(|&a| a == s);
+        let mut planes = Planes { high: 0, low: 0 };
+        match self.cells {
+            Cells::Ranked {
+                symbols,
+                planes: own,
+            } => {
+                for (k, &s) in symbols.iter().enumerate() {
+                    let cells = own.cells_of(k, n);
+                    if cells != 0 {
+                        planes = planes.with(cells, rank(s)?);
+                    }
+                }
+            }
+            Cells::Packed { zero, one, bits } => {
+                let ones = (bits.get() >> 64) as u64;
+                let all = super::planes::first_cells(n);
+                if all & !ones != 0 {
+                    planes = planes.with(all & !ones, rank(zero)?);
+                }
+                if ones != 0 {
+                    planes = planes.with(ones, rank(one)?);
+                }
+            }
+            Cells::Wide { .. } | Cells::Bytes(_) => {
+                for i in 0..n {
+                    planes = planes.with(1u64 << (63 - i), rank(self.at(i))?);
+                }
+            }
+        }
+        Some(planes)
+    }
+
     /// The `h x w` grid (at most 64 cells) whose cell `i` holds `alphabet[r]`, `r` the rank of
     /// cell `i` in `planes`, `alphabet` in increasing order: kept ranked as it stands when it
     /// has three or four symbols and each occurs, else built again from its cells (a symbol

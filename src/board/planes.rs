@@ -132,13 +132,30 @@ pub(super) fn least_image(
     })
 }
 
-/// The image of the planes of an `h x w` grid (at most 64 cells) under `s`, from the nibble
-/// tables.
-pub(super) fn image(planes: Planes, h: usize, w: usize, s: Symmetry) -> Planes {
-    with_tables(h, w, |tables| Planes {
-        high: tables.image(s, planes.high),
-        low: tables.image(s, planes.low),
-    })
+/// The images of the planes of an `h x w` grid (at most 64 cells) under each of `symmetries`
+/// (at most eight), in their order, from the nibble tables; a symmetry whose half-turned
+/// partner came before costs no lookup.
+pub(super) fn images(planes: Planes, h: usize, w: usize, symmetries: &[Symmetry]) -> [Planes; 8] {
+    let n = h * w;
+    let mut out = [planes; 8];
+    let mut by_code: [Option<Planes>; 8] = [None; 8];
+    with_tables(h, w, |tables| {
+        for (slot, &s) in out.iter_mut().zip(symmetries) {
+            let image = match by_code[code(s) ^ HALF_TURN] {
+                Some(turned) => Planes {
+                    high: half_turn(turned.high, n),
+                    low: half_turn(turned.low, n),
+                },
+                None => Planes {
+                    high: tables.image(s, planes.high),
+                    low: tables.image(s, planes.low),
+                },
+            };
+            by_code[code(s)] = Some(image);
+            *slot = image;
+        }
+    });
+    out
 }
 
 /// What `code` changes when a symmetry is followed by the half turn: both flips (a

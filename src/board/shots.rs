@@ -66,9 +66,14 @@ impl Grid {
     pub fn slide_and_shoot(&self, rules: &Shots) -> Result<Vec<Grid>, GridError> {
         self.check_shots(rules)?;
         let mut out = Vec::new();
-        for_each_move(self, rules, |from, to, target, piece| {
-            out.push(self.after_shot(rules, from, to, target, piece));
-        });
+        for_each_move(
+            self,
+            rules,
+            self.vacancy(rules),
+            |from, to, target, piece| {
+                out.push(self.after_shot(rules, from, to, target, piece));
+            },
+        );
         Ok(out)
     }
 
@@ -103,13 +108,23 @@ impl Grid {
     /// `shot_parts` the general way: each option built, split and normalised.
     fn general_options(&self, rules: &Shots, group: &[Symmetry]) -> Vec<Parts> {
         let mut out = Vec::new();
-        for_each_move(self, rules, |from, to, target, piece| {
-            out.push(
-                self.after_shot(rules, from, to, target, piece)
-                    .parts(rules, group),
-            );
-        });
+        for_each_move(
+            self,
+            rules,
+            self.vacancy(rules),
+            |from, to, target, piece| {
+                out.push(
+                    self.after_shot(rules, from, to, target, piece)
+                        .parts(rules, group),
+                );
+            },
+        );
         out
+    }
+
+    /// Which cells are empty, one flag a cell.
+    fn vacancy(&self, rules: &Shots) -> Vec<bool> {
+        self.cells().iter().map(|&c| c == rules.empty).collect()
     }
 
     /// The regions of the grid that hold a piece, cropped and in their least image.
@@ -132,48 +147,69 @@ impl Grid {
     }
 }
 
-/// Calls `f(from, to, target, piece)` (row-major cell indices) for every move, in order.
-fn for_each_move(g: &Grid, rules: &Shots, mut f: impl FnMut(usize, usize, usize, u8)) {
+/// The empty cells of a board as a move changes them: a flag a cell, or a bit board of at
+/// most 64 cells.
+trait Vacancy {
+    fn is_empty(&self, i: usize) -> bool;
+    fn set_empty(&mut self, i: usize, empty: bool);
+}
+
+impl Vacancy for Vec<bool> {
+    fn is_empty(&self, i: usize) -> bool {
+        self[i]
+    }
+    fn set_empty(&mut self, i: usize, empty: bool) {
+        self[i] = empty;
+    }
+}
+
+impl Vacancy for u64 {
+    #[inline]
+    fn is_empty(&self, i: usize) -> bool {
+        self & bit(i) != 0
+    }
+    #[inline]
+    fn set_empty(&mut self, i: usize, empty: bool) {
+        if empty {
+            *self |= bit(i);
+        } else {
+            *self &= !bit(i);
+        }
+    }
+}
+
+/// Calls `f(from, to, target, piece)` (row-major cell indices) for every move, in order, on a
+/// board whose empty cells are `empty`.
+fn for_each_move(
+    g: &Grid,
+    rules: &Shots,
+    mut empty: impl Vacancy,
+    mut f: impl FnMut(usize, usize, usize, u8),
+) {
     let (h, w) = (g.height(), g.width());
-    let mut cells = g.cells();
     let (mut landings, mut targets) = (Vec::new(), Vec::new());
     for &((r, c), piece) in rules.movers {
         let from = r * w + c;
-        cells[from] = rules.empty;
-        ray_indices(
-            &cells,
-            (h, w),
-            from,
-            rules.empty,
-            rules.directions,
-            &mut landings,
-        );
+        empty.set_empty(from, true);
+        ray_indices(&empty, (h, w), from, rules.directions, &mut landings);
         for &to in &landings {
-            cells[to] = piece;
-            ray_indices(
-                &cells,
-                (h, w),
-                to,
-                rules.empty,
-                rules.directions,
-                &mut targets,
-            );
+            empty.set_empty(to, false);
+            ray_indices(&empty, (h, w), to, rules.directions, &mut targets);
             for &target in &targets {
                 f(from, to, target, piece);
             }
-            cells[to] = rules.empty;
+            empty.set_empty(to, true);
         }
-        cells[from] = piece;
+        empty.set_empty(from, false);
     }
 }
 
 /// Into `out` (emptied first): the row-major indices of the cells of an `h x w` board reached
 /// from cell `from` along each direction in turn over `empty` cells, nearest first.
 fn ray_indices(
-    cells: &[u8],
+    empty: &impl Vacancy,
     (h, w): (usize, usize),
     from: usize,
-    empty: u8,
     dirs: &[(isize, isize)],
     out: &mut Vec<usize>,
 ) {
@@ -190,7 +226,7 @@ fn ray_indices(
                 break;
             }
             let i = r2 as usize * w + c2 as usize;
-            if cells[i] != empty {
+            if !empty.is_empty(i) {
                 break;
             }
             out.push(i);
@@ -214,14 +250,18 @@ struct Incremental<'g> {
     /// The symbols in increasing order (unused places 0), and how many there are.
     alphabet: [u8; 4],
     count: usize,
-    rank: [u8; 256],
-    /// The symmetries to try: those of the group whose images have the least shape.
+    /// The ranks of `empty` and `shot`.
+    empty: usize,
+    shot: usize,
+    /// The symmetries to try: those of the group whose images have the least shape, as the
+    /// first `tried` places of `least` (indices in `Symmetry::ALL`).
     group: &'g [Symmetry],
-    least: Vec<usize>,
+    least: [usize; 8],
+    tried: usize,
     shape: (usize, usize),
-    /// The parent, and its image under each symmetry of `least`.
+    /// The parent, and its image under each symmetry tried.
     planes: Planes,
-    images: Vec<Planes>,
+    images: [Planes; 8],
     /// The parent's cells not holding `shot`, and those holding a piece.
     free: u64,
     pieces: u64,
@@ -241,61 +281,51 @@ impl<'g> Incremental<'g> {
         if n == 0 || n > 64 || group.is_empty() || degenerate {
             return None;
         }
-        let cells = g.cells();
-        let mut present = [false; 256];
-        for &c in cells.iter().chain([&rules.empty, &rules.shot]) {
-            present[usize::from(c)] = true;
-        }
         let mut alphabet = [0u8; 4];
-        let mut rank = [0u8; 256];
         let mut count = 0;
-        for (symbol, _) in present.iter().enumerate().filter(|(_, &p)| p) {
-            if count == 4 {
-                return None;
+        for symbol in g.symbols().into_iter().chain([rules.empty, rules.shot]) {
+            if !alphabet[..count].contains(&symbol) {
+                *alphabet.get_mut(count)? = symbol;
+                count += 1;
             }
-            alphabet[count] = symbol as u8;
-            rank[symbol] = count as u8;
-            count += 1;
         }
+        alphabet[..count].sort_unstable();
+        let rank = |symbol: u8| alphabet[..count].iter().position(|&a| a == symbol);
+        let (empty, shot) = (rank(rules.empty)?, rank(rules.shot)?);
+        let planes = g.planes_in(&alphabet[..count])?;
         let shape = group.iter().map(|s| s.image_shape(h, w)).min()?;
-        let least: Vec<usize> = Symmetry::ALL
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| group.contains(s) && s.image_shape(h, w) == shape)
-            .map(|(k, _)| k)
-            .collect();
-        let planes = Planes::from_ranks(cells.iter().map(|&c| rank[usize::from(c)]));
-        let images = least
-            .iter()
-            .map(|&k| super::planes::image(planes, h, w, Symmetry::ALL[k]))
-            .collect();
-        let tables = shape_tables(h, w);
-        let mask = |pred: &dyn Fn(u8) -> bool| {
-            (0..n)
-                .filter(|&i| pred(cells[i]))
-                .fold(0u64, |m, i| m | bit(i))
-        };
+        let (mut least, mut symmetries, mut tried) = ([0; 8], [Symmetry::IDENTITY; 8], 0);
+        for (k, &s) in Symmetry::ALL.iter().enumerate() {
+            if group.contains(&s) && s.image_shape(h, w) == shape {
+                (least[tried], symmetries[tried]) = (k, s);
+                tried += 1;
+            }
+        }
+        let free = first_cells(n) & !planes.cells_of(shot, n);
         Some(Incremental {
             h,
             w,
             alphabet,
             count,
-            rank,
+            empty,
+            shot,
             group,
             least,
+            tried,
             shape,
             planes,
-            images,
-            free: mask(&|c| c != rules.shot),
-            pieces: mask(&|c| c != rules.shot && c != rules.empty),
-            tables,
+            images: super::planes::images(planes, h, w, &symmetries[..tried]),
+            free,
+            pieces: free & !planes.cells_of(empty, n),
+            tables: shape_tables(h, w),
         })
     }
 
     fn options(&self, g: &Grid, rules: &Shots) -> Vec<Parts> {
         let mut out = Vec::new();
-        for_each_move(g, rules, |from, to, target, piece| {
-            out.push(self.option(from, to, target, piece, rules));
+        let empty = self.planes.cells_of(self.empty, self.h * self.w);
+        for_each_move(g, rules, empty, |from, to, target, piece| {
+            out.push(self.option(from, to, target, piece));
         });
         out
     }
@@ -304,16 +334,16 @@ impl<'g> Incremental<'g> {
     /// parts. One region touching every edge of the board (the usual case) keeps the shape:
     /// its images are the parent's with the changed cells changed. Other regions are cropped
     /// and their least images computed from the nibble tables.
-    fn option(&self, from: usize, to: usize, target: usize, piece: u8, rules: &Shots) -> Parts {
+    fn option(&self, from: usize, to: usize, target: usize, piece: u8) -> Parts {
         let free = self.free & !bit(target);
         let pieces = (self.pieces & !bit(from)) | bit(to);
         let board = &self.tables.king;
-        let shot = usize::from(self.rank[usize::from(rules.shot)]);
-        let changes = [
-            (from, usize::from(self.rank[usize::from(rules.empty)])),
-            (to, usize::from(self.rank[usize::from(piece)])),
-            (target, shot),
-        ];
+        let shot = self.shot;
+        let piece = self.alphabet[..self.count]
+            .iter()
+            .position(|&a| a == piece)
+            .expect("the pieces are in the alphabet");
+        let changes = [(from, self.empty), (to, piece), (target, shot)];
         let region = board.region(bit(to), free);
         if pieces & !region == 0 && board.touches_every_edge(region) {
             return Parts::One(self.whole(&changes, free & !region, shot));
@@ -340,7 +370,7 @@ impl<'g> Incremental<'g> {
     fn whole(&self, changes: &[(usize, usize); 3], cut_off: u64, shot: usize) -> Grid {
         let n = self.h * self.w;
         let mut best: Option<Planes> = None;
-        for (&k, &image) in self.least.iter().zip(&self.images) {
+        for (&k, &image) in self.least[..self.tried].iter().zip(&self.images) {
             let to = &self.tables.to[k * n..][..n];
             let mut image = changes.iter().fold(image, |p, &(i, r)| p.with(to[i], r));
             let mut rest = cut_off;
@@ -513,12 +543,19 @@ mod tests {
             "x...|.#..|..#.|...o",
             "x.#.|.#o.|#...|....",
             "xo.x|o#.o|.#x.|x.#o|o.xo",
-            "x.o|...",
+            "x..|...",
+            "x..x|....",
             "x#..|##..|...o",
             "x..|...|..o|...|...",
             "x.......|.......o",
             "x...o",
             "x",
+            // Two symbols (a bit board) and one (no empty cell, no arrow), whose ranks the
+            // incremental way must place among `empty` and `shot`.
+            "x..|...",
+            "x..x|....",
+            "xx|xx",
+            "o#|#.",
         ];
         for board in boards {
             let g = Grid::parse(board).unwrap();

@@ -308,10 +308,15 @@ fn coord_of(value: &Value, span: &Span) -> EvalResult<(usize, usize)> {
 }
 
 pub(super) fn offset(a: &Arg) -> EvalResult<(isize, isize)> {
-    let (r, c) = pair(a)?;
+    offset_of(&a.value, &a.span)
+}
+
+/// `offset` of a value that is not itself an argument (an element of one), reported at `span`.
+pub(super) fn offset_of(value: &Value, span: &Span) -> EvalResult<(isize, isize)> {
+    let (r, c) = pair_of(value, span)?;
     match (isize::try_from(r), isize::try_from(c)) {
         (Ok(r), Ok(c)) => Ok((r, c)),
-        _ => Err(EvalError::new("that offset is too large", a.span.clone())),
+        _ => Err(EvalError::new("that offset is too large", span.clone())),
     }
 }
 

@@ -9,7 +9,7 @@ use crate::board::{offsets, Grid, Parts, Shots, Symmetry};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::value::Value;
 
-use super::boards::{coord, coords, grid, grid_list, offset, string, symbol, symbols, Symbols};
+use super::boards::{coord, coords, grid, grid_list, offset_of, string, symbol, symbols, Symbols};
 use super::{builtin, Arg, Arity, Builtin};
 
 use Arity::{Between, Exactly};
@@ -184,12 +184,14 @@ fn pieces(g: &Grid, a: &Arg) -> EvalResult<Vec<((usize, usize), u8)>> {
     if let Value::Str(_) = &a.value {
         let wanted = symbols(a)?;
         let width = g.width();
-        let cells = g.cells();
-        return Ok(cells
+        // A packed grid finds its pieces a word at a time.
+        return Ok(g
+            .cell_set_where(|s| wanted.contains(s))
             .iter()
-            .enumerate()
-            .filter(|(_, &s)| wanted.contains(s))
-            .map(|(i, &s)| ((i / width, i % width), s))
+            .map(|i| {
+                let at = (i / width, i % width);
+                (at, g.get(at).expect("the cell is on the grid"))
+            })
             .collect());
     }
     let from = coord(a)?;
@@ -201,17 +203,10 @@ fn pieces(g: &Grid, a: &Arg) -> EvalResult<Vec<((usize, usize), u8)>> {
 
 /// A list of (dr, dc) steps.
 fn directions(a: &Arg) -> EvalResult<Vec<(isize, isize)>> {
+    // Read in place: rules call this for every position they value.
     let items = a
         .value
-        .elements()
+        .stored_elements()
         .ok_or_else(|| EvalError::new("expected a list of directions (dr, dc)", a.span.clone()))?;
-    items
-        .iter()
-        .map(|d| {
-            offset(&Arg {
-                value: d.clone(),
-                span: a.span.clone(),
-            })
-        })
-        .collect()
+    items.iter().map(|d| offset_of(d, &a.span)).collect()
 }
