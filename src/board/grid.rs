@@ -1238,6 +1238,18 @@ impl Grid {
                 },
             };
         }
+        if (1..=2).contains(&count) {
+            // Two symbols (or one) make a bit board of the cells of the greater (rank 1).
+            return Grid {
+                height: h as u16,
+                width: w as u16,
+                cells: Cells::Packed {
+                    zero: symbols[0],
+                    one: symbols[count - 1],
+                    bits: Bits128::new(u128::from(ranked.low) << 64),
+                },
+            };
+        }
         let cells: Vec<u8> = (0..n).map(|i| alphabet[planes.rank(i)]).collect();
         Grid::from_cells_unchecked(h, w, &cells)
     }
@@ -1837,6 +1849,21 @@ impl Grid {
                 Some(u128::from(m) << 64)
             }
             Cells::Wide { .. } | Cells::Bytes(_) => None,
+        }
+    }
+
+    /// The distinct symbols used, in increasing order, and how many there are, when there are
+    /// at most four: `symbols` without an allocation.
+    pub(super) fn few_symbols(&self) -> Option<([u8; 4], usize)> {
+        match self.cells {
+            Cells::Packed { zero, .. } if self.is_empty() => Some(([zero, 0, 0, 0], 0)),
+            Cells::Packed { zero, one, .. } if zero == one => Some(([zero, 0, 0, 0], 1)),
+            Cells::Packed { zero, one, .. } => Some(([zero, one, 0, 0], 2)),
+            Cells::Ranked { symbols, .. } => {
+                Some((symbols, symbols.iter().filter(|&&s| s != 0).count()))
+            }
+            Cells::Wide { .. } => None,
+            Cells::Bytes(ref b) => distinct_symbols::<4>(b),
         }
     }
 

@@ -9,7 +9,7 @@
 //! grid, its regions and its eight images computed from scratch. Options that split, or whose
 //! region no longer fills the board, are rarer and take the general way.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use super::grid::{offsets, Coord, Grid, GridError};
@@ -187,7 +187,8 @@ fn for_each_move(
     mut f: impl FnMut(usize, usize, usize, u8),
 ) {
     let (h, w) = (g.height(), g.width());
-    let (mut landings, mut targets) = (Vec::new(), Vec::new());
+    // The ray buffers of the last call are reused: a ruleset asks for every position's moves.
+    let (mut landings, mut targets) = RAYS.with(|rays| rays.take());
     for &((r, c), piece) in rules.movers {
         let from = r * w + c;
         empty.set_empty(from, true);
@@ -202,6 +203,7 @@ fn for_each_move(
         }
         empty.set_empty(from, false);
     }
+    RAYS.with(|rays| rays.set((landings, targets)));
 }
 
 /// Into `out` (emptied first): the row-major indices of the cells of an `h x w` board reached
@@ -281,9 +283,8 @@ impl<'g> Incremental<'g> {
         if n == 0 || n > 64 || group.is_empty() || degenerate {
             return None;
         }
-        let mut alphabet = [0u8; 4];
-        let mut count = 0;
-        for symbol in g.symbols().into_iter().chain([rules.empty, rules.shot]) {
+        let (mut alphabet, mut count) = g.few_symbols()?;
+        for symbol in [rules.empty, rules.shot] {
             if !alphabet[..count].contains(&symbol) {
                 *alphabet.get_mut(count)? = symbol;
                 count += 1;
@@ -322,12 +323,18 @@ impl<'g> Incremental<'g> {
     }
 
     fn options(&self, g: &Grid, rules: &Shots) -> Vec<Parts> {
-        let mut out = Vec::new();
         let empty = self.planes.cells_of(self.empty, self.h * self.w);
-        for_each_move(g, rules, empty, |from, to, target, piece| {
-            out.push(self.option(from, to, target, piece));
-        });
-        out
+        // The options are gathered in a vector as large as the last board's options, and that
+        // board's successor is as large again: a vector grown option by option took five or
+        // six reallocations a board.
+        SCRATCH.with(|scratch| {
+            let mut out = scratch.take();
+            for_each_move(g, rules, empty, |from, to, target, piece| {
+                out.push(self.option(from, to, target, piece));
+            });
+            scratch.set(Vec::with_capacity(out.len().max(16)));
+            out
+        })
     }
 
     /// The option after `piece` moves from `from` to `to` and shoots at `target`, as its
@@ -351,19 +358,21 @@ impl<'g> Incremental<'g> {
         let planes = changes
             .iter()
             .fold(self.planes, |p, &(i, r)| p.with(bit(i), r));
-        let mut parts = Vec::new();
-        let mut rest = pieces;
+        let part = |region: u64| self.cropped(planes.with(!region & board.valid, shot), region);
+        let region = board.region(pieces & pieces.wrapping_neg(), free);
+        let mut rest = pieces & !region;
+        if rest == 0 {
+            return Parts::One(part(region));
+        }
+        let mut parts = Vec::with_capacity(4);
+        parts.push(part(region));
         while rest != 0 {
             let region = board.region(rest & rest.wrapping_neg(), free);
             rest &= !region;
-            parts.push(self.cropped(planes.with(!region & board.valid, shot), region));
+            parts.push(part(region));
         }
         parts.sort_unstable();
-        if parts.len() == 1 {
-            Parts::One(parts.pop().expect("one part"))
-        } else {
-            Parts::Many(parts)
-        }
+        Parts::Many(parts)
     }
 
     /// The least image of the parent with `changes` made and the cells `cut_off` shot.
@@ -428,6 +437,12 @@ struct ShapeTables {
 type Shapes = Vec<((usize, usize), Rc<ShapeTables>)>;
 
 thread_local! {
+    /// The buffers of `for_each_move`'s landing cells and targets.
+    static RAYS: Cell<(Vec<usize>, Vec<usize>)> = const { Cell::new((Vec::new(), Vec::new())) };
+
+    /// Where `Incremental::options` gathers the next board's options.
+    static SCRATCH: Cell<Vec<Parts>> = const { Cell::new(Vec::new()) };
+
     /// The tables of the shapes met so far on this thread.
     static SHAPES: RefCell<Shapes> = const { RefCell::new(Vec::new()) };
 }

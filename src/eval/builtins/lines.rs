@@ -185,14 +185,13 @@ fn pieces(g: &Grid, a: &Arg) -> EvalResult<Vec<((usize, usize), u8)>> {
         let wanted = symbols(a)?;
         let width = g.width();
         // A packed grid finds its pieces a word at a time.
-        return Ok(g
-            .cell_set_where(|s| wanted.contains(s))
-            .iter()
-            .map(|i| {
-                let at = (i / width, i % width);
-                (at, g.get(at).expect("the cell is on the grid"))
-            })
-            .collect());
+        let cells = g.cell_set_where(|s| wanted.contains(s));
+        let mut pieces = Vec::with_capacity(cells.len());
+        pieces.extend(cells.iter().map(|i| {
+            let at = (i / width, i % width);
+            (at, g.get(at).expect("the cell is on the grid"))
+        }));
+        return Ok(pieces);
     }
     let from = coord(a)?;
     let piece = g
