@@ -56,7 +56,7 @@ impl Grid {
     pub fn shot_parts(&self, rules: &Shots, group: &[Symmetry]) -> Result<Vec<Parts>, GridError> {
         self.check_shots(rules)?;
         match Incremental::new(self, rules, group) {
-            Some(fast) => Ok(fast.options(self, rules)),
+            Some(fast) => Ok(fast.options(rules)),
             None => Ok(self.general_options(rules, group)),
         }
     }
@@ -67,9 +67,10 @@ impl Grid {
         self.check_shots(rules)?;
         let mut out = Vec::new();
         for_each_move(
-            self,
             rules,
+            self.width(),
             self.vacancy(rules),
+            &self.steps(rules),
             |from, to, target, piece| {
                 out.push(self.after_shot(rules, from, to, target, piece));
             },
@@ -109,9 +110,10 @@ impl Grid {
     fn general_options(&self, rules: &Shots, group: &[Symmetry]) -> Vec<Parts> {
         let mut out = Vec::new();
         for_each_move(
-            self,
             rules,
+            self.width(),
             self.vacancy(rules),
+            &self.steps(rules),
             |from, to, target, piece| {
                 out.push(
                     self.after_shot(rules, from, to, target, piece)
@@ -120,6 +122,15 @@ impl Grid {
             },
         );
         out
+    }
+
+    /// The rays of `rules` on this board, stepped cell by cell.
+    fn steps<'a>(&self, rules: &Shots<'a>) -> Steps<'a> {
+        Steps {
+            h: self.height(),
+            w: self.width(),
+            directions: rules.directions,
+        }
     }
 
     /// Which cells are empty, one flag a cell.
@@ -179,23 +190,23 @@ impl Vacancy for u64 {
 }
 
 /// Calls `f(from, to, target, piece)` (row-major cell indices) for every move, in order, on a
-/// board whose empty cells are `empty`.
+/// board whose empty cells are `empty`, the cells along each direction given by `rays`.
 fn for_each_move(
-    g: &Grid,
     rules: &Shots,
+    w: usize,
     mut empty: impl Vacancy,
+    rays: &impl Rays,
     mut f: impl FnMut(usize, usize, usize, u8),
 ) {
-    let (h, w) = (g.height(), g.width());
     // The ray buffers of the last call are reused: a ruleset asks for every position's moves.
-    let (mut landings, mut targets) = RAYS.with(|rays| rays.take());
+    let (mut landings, mut targets) = RAY_BUFFERS.with(|buffers| buffers.take());
     for &((r, c), piece) in rules.movers {
         let from = r * w + c;
         empty.set_empty(from, true);
-        ray_indices(&empty, (h, w), from, rules.directions, &mut landings);
+        rays.cast(&empty, from, &mut landings);
         for &to in &landings {
             empty.set_empty(to, false);
-            ray_indices(&empty, (h, w), to, rules.directions, &mut targets);
+            rays.cast(&empty, to, &mut targets);
             for &target in &targets {
                 f(from, to, target, piece);
             }
@@ -203,38 +214,115 @@ fn for_each_move(
         }
         empty.set_empty(from, false);
     }
-    RAYS.with(|rays| rays.set((landings, targets)));
+    RAY_BUFFERS.with(|buffers| buffers.set((landings, targets)));
 }
 
-/// Into `out` (emptied first): the row-major indices of the cells of an `h x w` board reached
-/// from cell `from` along each direction in turn over `empty` cells, nearest first.
-fn ray_indices(
-    empty: &impl Vacancy,
-    (h, w): (usize, usize),
-    from: usize,
-    dirs: &[(isize, isize)],
-    out: &mut Vec<usize>,
-) {
-    out.clear();
-    let (r0, c0) = ((from / w) as isize, (from % w) as isize);
-    for &(dr, dc) in dirs {
-        if (dr, dc) == (0, 0) {
-            continue;
-        }
-        let (mut r, mut c) = (r0, c0);
-        // A step too large for a machine word leaves any grid, as does one off its edge.
-        while let (Some(r2), Some(c2)) = (r.checked_add(dr), c.checked_add(dc)) {
-            if !(0..h as isize).contains(&r2) || !(0..w as isize).contains(&c2) {
-                break;
+/// The cells a piece reaches from a cell along each direction in turn.
+trait Rays {
+    /// Into `out` (emptied first): the row-major indices of the cells reached from cell `from`
+    /// along each direction in turn over `empty` cells, nearest first.
+    fn cast(&self, empty: &impl Vacancy, from: usize, out: &mut Vec<usize>);
+}
+
+/// Rays stepped cell by cell on an `h x w` board.
+struct Steps<'a> {
+    h: usize,
+    w: usize,
+    directions: &'a [(isize, isize)],
+}
+
+impl Rays for Steps<'_> {
+    fn cast(&self, empty: &impl Vacancy, from: usize, out: &mut Vec<usize>) {
+        let (h, w) = (self.h as isize, self.w as isize);
+        out.clear();
+        let (r0, c0) = ((from / self.w) as isize, (from % self.w) as isize);
+        for &(dr, dc) in self.directions {
+            if (dr, dc) == (0, 0) {
+                continue;
             }
-            let i = r2 as usize * w + c2 as usize;
-            if !empty.is_empty(i) {
-                break;
+            let (mut r, mut c) = (r0, c0);
+            // A step too large for a machine word leaves any grid, as does one off its edge.
+            while let (Some(r2), Some(c2)) = (r.checked_add(dr), c.checked_add(dc)) {
+                if !(0..h).contains(&r2) || !(0..w).contains(&c2) {
+                    break;
+                }
+                let i = (r2 * w + c2) as usize;
+                if !empty.is_empty(i) {
+                    break;
+                }
+                out.push(i);
+                (r, c) = (r2, c2);
             }
-            out.push(i);
-            (r, c) = (r2, c2);
         }
     }
+}
+
+/// The rays of every cell of a board of at most 64 cells, listed once for its shape and
+/// directions: casting one is then a walk along a list until a cell that is not empty.
+struct RayTable {
+    directions: Vec<(isize, isize)>,
+    /// Ray `k` of cell `i` is `cells[bounds[i * d + k]..bounds[i * d + k + 1]]`, `d` the number
+    /// of directions.
+    bounds: Vec<u32>,
+    cells: Vec<u8>,
+}
+
+impl RayTable {
+    fn new(h: usize, w: usize, directions: &[(isize, isize)]) -> RayTable {
+        let everything_empty = first_cells(h * w);
+        let (mut bounds, mut cells, mut ray) = (vec![0u32], Vec::new(), Vec::new());
+        for from in 0..h * w {
+            for &d in directions {
+                Steps {
+                    h,
+                    w,
+                    directions: &[d],
+                }
+                .cast(&everything_empty, from, &mut ray);
+                cells.extend(ray.iter().map(|&i| i as u8));
+                bounds.push(cells.len() as u32);
+            }
+        }
+        RayTable {
+            directions: directions.to_vec(),
+            bounds,
+            cells,
+        }
+    }
+}
+
+impl Rays for RayTable {
+    #[inline]
+    fn cast(&self, empty: &impl Vacancy, from: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let d = self.directions.len();
+        let bounds = &self.bounds[from * d..=from * d + d];
+        for k in 0..d {
+            let ray = &self.cells[bounds[k] as usize..bounds[k + 1] as usize];
+            for &i in ray {
+                if !empty.is_empty(usize::from(i)) {
+                    break;
+                }
+                out.push(usize::from(i));
+            }
+        }
+    }
+}
+
+/// The ray table of the `h x w` shape (at most 64 cells) and `directions`, made on first use.
+fn ray_table(h: usize, w: usize, directions: &[(isize, isize)]) -> Rc<RayTable> {
+    RAY_TABLES.with(|all| {
+        let mut all = all.borrow_mut();
+        let known = all
+            .iter()
+            .find(|(shape, t)| *shape == (h, w) && t.directions == directions);
+        if let Some((_, t)) = known {
+            return t.clone();
+        }
+        let table = Rc::new(RayTable::new(h, w, directions));
+        all.push(((h, w), table.clone()));
+        table
+    })
 }
 
 /// The bit of cell `i` in a bit board of at most 64 cells.
@@ -268,6 +356,7 @@ struct Incremental<'g> {
     free: u64,
     pieces: u64,
     tables: Rc<ShapeTables>,
+    rays: Rc<RayTable>,
 }
 
 impl<'g> Incremental<'g> {
@@ -319,19 +408,26 @@ impl<'g> Incremental<'g> {
             free,
             pieces: free & !planes.cells_of(empty, n),
             tables: shape_tables(h, w),
+            rays: ray_table(h, w, rules.directions),
         })
     }
 
-    fn options(&self, g: &Grid, rules: &Shots) -> Vec<Parts> {
+    fn options(&self, rules: &Shots) -> Vec<Parts> {
         let empty = self.planes.cells_of(self.empty, self.h * self.w);
         // The options are gathered in a vector as large as the last board's options, and that
         // board's successor is as large again: a vector grown option by option took five or
         // six reallocations a board.
         SCRATCH.with(|scratch| {
             let mut out = scratch.take();
-            for_each_move(g, rules, empty, |from, to, target, piece| {
-                out.push(self.option(from, to, target, piece));
-            });
+            for_each_move(
+                rules,
+                self.w,
+                empty,
+                &*self.rays,
+                |from, to, target, piece| {
+                    out.push(self.option(from, to, target, piece));
+                },
+            );
             scratch.set(Vec::with_capacity(out.len().max(16)));
             out
         })
@@ -433,12 +529,19 @@ struct ShapeTables {
     king: KingBoard,
 }
 
+/// The ray tables met, by (height, width) and, inside each, directions.
+type RayTables = Vec<((usize, usize), Rc<RayTable>)>;
+
 /// The tables of each shape met, by (height, width).
 type Shapes = Vec<((usize, usize), Rc<ShapeTables>)>;
 
 thread_local! {
     /// The buffers of `for_each_move`'s landing cells and targets.
-    static RAYS: Cell<(Vec<usize>, Vec<usize>)> = const { Cell::new((Vec::new(), Vec::new())) };
+    static RAY_BUFFERS: Cell<(Vec<usize>, Vec<usize>)> =
+        const { Cell::new((Vec::new(), Vec::new())) };
+
+    /// The ray tables made so far on this thread, by shape and directions.
+    static RAY_TABLES: RefCell<RayTables> = const { RefCell::new(Vec::new()) };
 
     /// Where `Incremental::options` gathers the next board's options.
     static SCRATCH: Cell<Vec<Parts>> = const { Cell::new(Vec::new()) };
@@ -595,6 +698,33 @@ mod tests {
                     let fast = g.shot_parts(&rules, group).unwrap();
                     let slow = g.general_options(&rules, group);
                     assert_eq!(fast, slow, "{board} {}", player as char);
+                }
+            }
+        }
+    }
+
+    /// The listed rays against rays stepped cell by cell, on every cell of boards of several
+    /// shapes with pseudo-random empty cells, for queen steps and for odd ones (a knight's, a
+    /// long one, none).
+    #[test]
+    fn listed_rays_are_the_stepped_ones() {
+        let odd = [(1, 2), (2, -1), (0, 0), (-3, 0), (isize::MAX, 1)];
+        let mut seed = 20261206u64;
+        for (h, w) in [(1, 1), (1, 7), (4, 4), (5, 4), (3, 8), (8, 8)] {
+            for directions in [&QUEEN[..], &odd[..]] {
+                let table = RayTable::new(h, w, directions);
+                let steps = Steps { h, w, directions };
+                for _ in 0..20 {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let empty = seed & first_cells(h * w);
+                    for from in 0..h * w {
+                        let (mut listed, mut stepped) = (Vec::new(), Vec::new());
+                        table.cast(&empty, from, &mut listed);
+                        steps.cast(&empty, from, &mut stepped);
+                        assert_eq!(listed, stepped, "{h}x{w} from {from}, empty {empty:x}");
+                    }
                 }
             }
         }

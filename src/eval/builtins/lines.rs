@@ -3,6 +3,7 @@
 //! (`slide_and_shoot`, the move of Amazons and its variants), and the regions such pieces can
 //! never leave (`king_regions`). They know no game: directions and symbols are arguments.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::board::{offsets, Grid, Parts, Shots, Symmetry};
@@ -107,7 +108,7 @@ pub static BUILTINS: &[Builtin] = &[
 fn shot_parts(a: &[Arg]) -> EvalResult<Value> {
     let g = grid(&a[0])?;
     let movers = pieces(g, &a[1])?;
-    let dirs = directions(&a[2])?;
+    let dirs = list_of_directions(&a[2])?;
     let group: &[Symmetry] = match string(&a[5])? {
         "square" => &Symmetry::ALL,
         "rectangle" => &Symmetry::RECTANGLE,
@@ -198,6 +199,34 @@ fn pieces(g: &Grid, a: &Arg) -> EvalResult<Vec<((usize, usize), u8)>> {
         .get(from)
         .ok_or_else(|| EvalError::new("that cell is not on the grid", a.span.clone()))?;
     Ok(vec![(from, piece)])
+}
+
+/// A list of directions as a value, and as the steps it holds.
+type ReadDirections = (Rc<Vec<Value>>, Rc<[(isize, isize)]>);
+
+thread_local! {
+    /// The last list of directions `list_of_directions` read, and what it read.
+    static LAST_DIRECTIONS: RefCell<Option<ReadDirections>> = const { RefCell::new(None) };
+}
+
+/// `directions`, remembered for the list last read: a ruleset passes the same list (Amazons'
+/// `QUEEN`) for every position it values. Holding the list keeps its address from being reused.
+fn list_of_directions(a: &Arg) -> EvalResult<Rc<[(isize, isize)]>> {
+    let Value::List(list) = &a.value else {
+        return directions(a).map(Rc::from);
+    };
+    let known = LAST_DIRECTIONS.with(|last| {
+        last.borrow()
+            .as_ref()
+            .filter(|(seen, _)| Rc::ptr_eq(seen, list))
+            .map(|(_, dirs)| dirs.clone())
+    });
+    if let Some(dirs) = known {
+        return Ok(dirs);
+    }
+    let dirs: Rc<[(isize, isize)]> = directions(a)?.into();
+    LAST_DIRECTIONS.with(|last| *last.borrow_mut() = Some((list.clone(), dirs.clone())));
+    Ok(dirs)
 }
 
 /// A list of (dr, dc) steps.
