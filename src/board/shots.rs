@@ -446,11 +446,11 @@ impl<'g> Incremental<'g> {
             .iter()
             .position(|&a| a == piece)
             .expect("the pieces are in the alphabet");
-        let changes = [(from, self.empty), (to, piece), (target, shot)];
         let region = board.region(bit(to), free);
         if pieces & !region == 0 && board.touches_every_edge(region) {
-            return Parts::One(self.whole(&changes, free & !region, shot));
+            return Parts::One(self.whole((from, to, target), piece, free & !region));
         }
+        let changes = [(from, self.empty), (to, piece), (target, shot)];
         let planes = changes
             .iter()
             .fold(self.planes, |p, &(i, r)| p.with(bit(i), r));
@@ -471,19 +471,34 @@ impl<'g> Incremental<'g> {
         Parts::Many(parts)
     }
 
-    /// The least image of the parent with `changes` made and the cells `cut_off` shot.
-    fn whole(&self, changes: &[(usize, usize); 3], cut_off: u64, shot: usize) -> Grid {
+    /// The least image of the parent after the piece of rank `piece` moves from `from` to
+    /// `to` and shoots at `target`, with the (empty) cells `cut_off` shot too.
+    fn whole(&self, (from, to, target): (usize, usize, usize), piece: usize, cut_off: u64) -> Grid {
         let n = self.h * self.w;
+        // A change of rank flips the plane bits where the two ranks differ: the same bits at
+        // both cells of the move, and those of empty against shot at each shot cell (the
+        // target may be the cell just left, where the flips compose).
+        let flips = |a: usize, b: usize| {
+            let all = |on: bool| if on { u64::MAX } else { 0 };
+            (all((a ^ b) & 2 != 0), all((a ^ b) & 1 != 0))
+        };
+        let (moved_high, moved_low) = flips(piece, self.empty);
+        let (shot_high, shot_low) = flips(self.empty, self.shot);
         let mut best: Option<Planes> = None;
         for (&k, &image) in self.least[..self.tried].iter().zip(&self.images) {
-            let to = &self.tables.to[k * n..][..n];
-            let mut image = changes.iter().fold(image, |p, &(i, r)| p.with(to[i], r));
+            let to_bit = &self.tables.to[k * n..][..n];
+            let moved = to_bit[from] ^ to_bit[to];
+            let mut shots = to_bit[target];
             let mut rest = cut_off;
             while rest != 0 {
                 let i = rest.leading_zeros() as usize;
-                image = image.with(to[i], shot);
+                shots |= to_bit[i];
                 rest &= !bit(i);
             }
+            let image = Planes {
+                high: image.high ^ (moved & moved_high) ^ (shots & shot_high),
+                low: image.low ^ (moved & moved_low) ^ (shots & shot_low),
+            };
             if best.is_none_or(|b| image < b) {
                 best = Some(image);
             }
@@ -663,6 +678,8 @@ mod tests {
             "xo.x|o#.o|.#x.|x.#o|o.xo",
             "x..|...",
             "x..x|....",
+            // An empty corner cut off from the start, shot in every option's image.
+            ".#..|##..|..x.|...o",
             "x#..|##..|...o",
             "x..|...|..o|...|...",
             "x.......|.......o",
@@ -672,6 +689,8 @@ mod tests {
             // incremental way must place among `empty` and `shot`.
             "x..|...",
             "x..x|....",
+            // An empty corner cut off from the start, shot in every option's image.
+            ".#..|##..|..x.|...o",
             "xx|xx",
             "o#|#.",
         ];
