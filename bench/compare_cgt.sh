@@ -4,8 +4,9 @@
 # that calls cgt's `canonical_form` with its parallel transposition table (feature `rayon`, so
 # both engines use every core) is written to a temporary directory and built there; nothing of
 # cgt's enters this repository. Each board runs as a fresh process of each engine under
-# /usr/bin/time, RUNS times (3 by default); the table gives the median wall and CPU times and
-# the peak memory, and checks that both engines print equal values (cg compares them).
+# /usr/bin/time, RUNS times (3 by default), the two engines' runs alternating; the table gives
+# the median wall and CPU times and the peak memory, and checks that both engines print equal
+# values (cg compares them).
 #
 #   bench/compare_cgt.sh           the boards below (about 4 minutes: cgt takes 70 s and more
 #                                  on the 4x4 boards with two arrows)
@@ -73,17 +74,19 @@ fi
 # Median of the numbers on stdin.
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-# Runs "$@" RUNS times; prints "wall cpu peak_MB" (medians; the largest peak).
-measure() {
-  local walls=() cpus=() peak=0 wall user sys kb
-  for _ in $(seq "$RUNS"); do
-    /usr/bin/time -o "$WORK/time" -f '%e %U %S %M' "$@" > "$WORK/value" 2>/dev/null
-    read -r wall user sys kb < "$WORK/time"
-    walls+=("$wall")
-    cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')")
-    (( kb / 1024 > peak )) && peak=$(( kb / 1024 ))
-  done
-  echo "$(printf '%s\n' "${walls[@]}" | median) $(printf '%s\n' "${cpus[@]}" | median) $peak"
+# One timed run of "$@": appends "wall cpu kb" to the file $1 (the value goes to $WORK/value).
+run_once() {
+  local out=$1 wall user sys kb
+  shift
+  /usr/bin/time -o "$WORK/time" -f '%e %U %S %M' "$@" > "$WORK/value" 2>/dev/null
+  read -r wall user sys kb < "$WORK/time"
+  echo "$wall $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }') $kb" >> "$out"
+}
+
+# "wall cpu peak_MB" of the runs in file $1: median wall and CPU, the largest peak.
+summary() {
+  echo "$(cut -d' ' -f1 "$1" | median) $(cut -d' ' -f2 "$1" | median)" \
+    "$(cut -d' ' -f3 "$1" | sort -g | tail -1 | awk '{ printf "%d", $1 / 1024 }')"
 }
 
 printf '| board | cg wall | cg CPU | cg memory | cgt wall | cgt CPU | cgt memory | cgt / cg (wall) | same value |\n'
@@ -91,8 +94,15 @@ printf '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n'
 for entry in "${boards[@]}"; do
   game=${entry%%@@*}
   board=${entry#*@@}
-  read -r cg_wall cg_cpu cg_mb <<< "$(measure "$CG" -e "$game(\"$board\")")"
-  read -r cgt_wall cgt_cpu cgt_mb <<< "$(measure "$CGT" "$game" "$board")"
+  # The two engines' runs alternate, so that a change in the machine's load between them
+  # falls on both alike.
+  rm -f "$WORK/cg_runs" "$WORK/cgt_runs"
+  for _ in $(seq "$RUNS"); do
+    run_once "$WORK/cg_runs" "$CG" -e "$game(\"$board\")"
+    run_once "$WORK/cgt_runs" "$CGT" "$game" "$board"
+  done
+  read -r cg_wall cg_cpu cg_mb <<< "$(summary "$WORK/cg_runs")"
+  read -r cgt_wall cgt_cpu cgt_mb <<< "$(summary "$WORK/cgt_runs")"
   same=$("$CG" -e "$game(\"$board\") == $(cat "$WORK/value")")
   ratio=$(awk -v a="$cgt_wall" -v b="$cg_wall" 'BEGIN { printf "%.1f", a / b }')
   printf '| `%s("%s")` | %s s | %s s | %s MB | %s s | %s s | %s MB | %sx | %s |\n' \

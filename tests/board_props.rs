@@ -269,6 +269,19 @@ proptest! {
     }
 
     #[test]
+    fn symbols_where_lists_the_cells_read_one_by_one(g in grid(), wanted in prop::collection::vec(prop::sample::select(b".#oxLlRr".to_vec()), 0..4)) {
+        let w = g.width();
+        let expected: Vec<((usize, usize), u8)> = g
+            .cells()
+            .into_iter()
+            .enumerate()
+            .filter(|(_, s)| wanted.contains(s))
+            .map(|(i, s)| ((i / w, i % w), s))
+            .collect();
+        prop_assert_eq!(g.symbols_where(|s| wanted.contains(&s)), expected);
+    }
+
+    #[test]
     fn dense_words_follow_their_layout(g in grid()) {
         // Bit 63, the height, the width (7 bits each), the distinct symbols from bit 14 a byte
         // each; then each cell's rank among the symbols in as few bits as they need, cell 0

@@ -1903,6 +1903,25 @@ impl Grid {
         self.cell_set_where(|c| c == symbol)
     }
 
+    /// The cells whose symbols satisfy `pred`, each with its symbol, in row-major order (the
+    /// pieces a rule moves: a packed grid finds them a word at a time).
+    pub fn symbols_where(&self, pred: impl Fn(u8) -> bool) -> Vec<(Coord, u8)> {
+        let w = self.width();
+        let Some(mut mask) = self.packed_mask(&pred) else {
+            return (0..self.len())
+                .filter(|&i| pred(self.at(i)))
+                .map(|i| ((i / w, i % w), self.at(i)))
+                .collect();
+        };
+        let mut out = Vec::with_capacity(mask.count_ones() as usize);
+        while mask != 0 {
+            let i = mask.leading_zeros() as usize;
+            out.push(((i / w, i % w), self.at(i)));
+            mask &= !cell_bit(i);
+        }
+        out
+    }
+
     /// The cells holding `symbol`, in row-major order.
     pub fn cells_with(&self, symbol: u8) -> Vec<Coord> {
         self.cell_set(symbol)

@@ -184,15 +184,7 @@ fn offset_cell(
 fn pieces(g: &Grid, a: &Arg) -> EvalResult<Vec<((usize, usize), u8)>> {
     if let Value::Str(_) = &a.value {
         let wanted = symbols(a)?;
-        let width = g.width();
-        // A packed grid finds its pieces a word at a time.
-        let cells = g.cell_set_where(|s| wanted.contains(s));
-        let mut pieces = Vec::with_capacity(cells.len());
-        pieces.extend(cells.iter().map(|i| {
-            let at = (i / width, i % width);
-            (at, g.get(at).expect("the cell is on the grid"))
-        }));
-        return Ok(pieces);
+        return Ok(g.symbols_where(|s| wanted.contains(s)));
     }
     let from = coord(a)?;
     let piece = g
