@@ -112,17 +112,7 @@ pub(super) fn least_image(
             {
                 continue;
             }
-            let image = match images[code(s) ^ HALF_TURN] {
-                Some(turned) => Planes {
-                    high: half_turn(turned.high, n),
-                    low: half_turn(turned.low, n),
-                },
-                None => Planes {
-                    high: tables.image(s, planes.high),
-                    low: tables.image(s, planes.low),
-                },
-            };
-            images[code(s)] = Some(image);
+            let image = image_with(tables, planes, n, s, &mut images);
             let key = (h2, w2, image);
             if best.as_ref().is_none_or(|(k, _)| key < *k) {
                 best = Some((key, s));
@@ -141,21 +131,33 @@ pub(super) fn images(planes: Planes, h: usize, w: usize, symmetries: &[Symmetry]
     let mut by_code: [Option<Planes>; 8] = [None; 8];
     with_tables(h, w, |tables| {
         for (slot, &s) in out.iter_mut().zip(symmetries) {
-            let image = match by_code[code(s) ^ HALF_TURN] {
-                Some(turned) => Planes {
-                    high: half_turn(turned.high, n),
-                    low: half_turn(turned.low, n),
-                },
-                None => Planes {
-                    high: tables.image(s, planes.high),
-                    low: tables.image(s, planes.low),
-                },
-            };
-            by_code[code(s)] = Some(image);
-            *slot = image;
+            *slot = image_with(tables, planes, n, s, &mut by_code);
         }
     });
     out
+}
+
+/// The image of the planes of `n` cells under `s`: the half turn of its partner's image when
+/// `known` (indexed by `code`) holds that, else from the nibble tables; `known` then holds it.
+fn image_with(
+    tables: &ImageTables,
+    planes: Planes,
+    n: usize,
+    s: Symmetry,
+    known: &mut [Option<Planes>; 8],
+) -> Planes {
+    let image = match known[code(s) ^ HALF_TURN] {
+        Some(turned) => Planes {
+            high: half_turn(turned.high, n),
+            low: half_turn(turned.low, n),
+        },
+        None => Planes {
+            high: tables.image(s, planes.high),
+            low: tables.image(s, planes.low),
+        },
+    };
+    known[code(s)] = Some(image);
+    image
 }
 
 /// What `code` changes when a symmetry is followed by the half turn: both flips (a

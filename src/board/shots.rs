@@ -66,15 +66,9 @@ impl Grid {
     pub fn slide_and_shoot(&self, rules: &Shots) -> Result<Vec<Grid>, GridError> {
         self.check_shots(rules)?;
         let mut out = Vec::new();
-        for_each_move(
-            rules,
-            self.width(),
-            self.vacancy(rules),
-            &self.steps(rules),
-            |from, to, target, piece| {
-                out.push(self.after_shot(rules, from, to, target, piece));
-            },
-        );
+        self.each_move(rules, |from, to, target, piece| {
+            out.push(self.after_shot(rules, from, to, target, piece));
+        });
         Ok(out)
     }
 
@@ -109,33 +103,24 @@ impl Grid {
     /// `shot_parts` the general way: each option built, split and normalised.
     fn general_options(&self, rules: &Shots, group: &[Symmetry]) -> Vec<Parts> {
         let mut out = Vec::new();
-        for_each_move(
-            rules,
-            self.width(),
-            self.vacancy(rules),
-            &self.steps(rules),
-            |from, to, target, piece| {
-                out.push(
-                    self.after_shot(rules, from, to, target, piece)
-                        .parts(rules, group),
-                );
-            },
-        );
+        self.each_move(rules, |from, to, target, piece| {
+            out.push(
+                self.after_shot(rules, from, to, target, piece)
+                    .parts(rules, group),
+            );
+        });
         out
     }
 
-    /// The rays of `rules` on this board, stepped cell by cell.
-    fn steps<'a>(&self, rules: &Shots<'a>) -> Steps<'a> {
-        Steps {
+    /// `for_each_move` the general way: the empty cells a flag each, rays stepped cell by cell.
+    fn each_move(&self, rules: &Shots, f: impl FnMut(usize, usize, usize, u8)) {
+        let empty: Vec<bool> = self.cells().iter().map(|&c| c == rules.empty).collect();
+        let steps = Steps {
             h: self.height(),
             w: self.width(),
             directions: rules.directions,
-        }
-    }
-
-    /// Which cells are empty, one flag a cell.
-    fn vacancy(&self, rules: &Shots) -> Vec<bool> {
-        self.cells().iter().map(|&c| c == rules.empty).collect()
+        };
+        for_each_move(rules, self.width(), empty, &steps, f);
     }
 
     /// The regions of the grid that hold a piece, cropped and in their least image.
