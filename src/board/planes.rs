@@ -139,6 +139,8 @@ pub(super) fn images(planes: Planes, h: usize, w: usize, symmetries: &[Symmetry]
 
 /// The image of the planes of `n` cells under `s`: the half turn of its partner's image when
 /// `known` (indexed by `code`) holds that, else from the nibble tables; `known` then holds it.
+// Always inlined: left out of line, it added 1.3% to the instructions of Amazons 5x4 full.
+#[inline(always)]
 fn image_with(
     tables: &ImageTables,
     planes: Planes,
