@@ -1206,9 +1206,9 @@ impl Grid {
     }
 
     /// The `h x w` grid (at most 64 cells) whose cell `i` holds `alphabet[r]`, `r` the rank of
-    /// cell `i` in `planes`, `alphabet` in increasing order: kept ranked as it stands when it
-    /// has three or four symbols and each occurs, else built again from its cells (a symbol
-    /// missing changes the other ranks, and two symbols make a bit board).
+    /// cell `i` in `planes`, `alphabet` in increasing order: ranked when three or four of the
+    /// symbols occur (re-ranked when one of the alphabet is missing, which moves those above it
+    /// down), a bit board when one or two occur, and built from its cells when it has none.
     pub(super) fn from_alphabet_planes(
         h: usize,
         w: usize,
