@@ -1869,25 +1869,17 @@ impl Grid {
 
     /// The distinct symbols used, in increasing order.
     pub fn symbols(&self) -> Vec<u8> {
-        match self.cells {
-            Cells::Packed { zero, one, .. } if self.is_empty() || zero == one => {
-                if self.is_empty() {
-                    vec![]
-                } else {
-                    vec![zero]
-                }
-            }
-            Cells::Packed { zero, one, .. } => vec![zero, one],
-            Cells::Ranked { symbols, .. } => symbols.into_iter().filter(|&s| s != 0).collect(),
-            Cells::Wide { symbols, .. } => symbols.into_iter().filter(|&s| s != 0).collect(),
-            Cells::Bytes(ref b) => {
-                let mut seen = [false; 256];
-                for &c in b.iter() {
-                    seen[c as usize] = true;
-                }
-                (0..=255u8).filter(|&c| seen[c as usize]).collect()
-            }
+        if let Some((symbols, count)) = self.few_symbols() {
+            return symbols[..count].to_vec();
         }
+        if let Cells::Wide { symbols, .. } = self.cells {
+            return symbols.into_iter().filter(|&s| s != 0).collect();
+        }
+        let mut seen = [false; 256];
+        for i in 0..self.len() {
+            seen[usize::from(self.at(i))] = true;
+        }
+        (0..=255u8).filter(|&c| seen[usize::from(c)]).collect()
     }
 
     /// The set of (row-major indices of) cells satisfying `pred`.
