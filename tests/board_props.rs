@@ -285,18 +285,33 @@ proptest! {
     fn dense_words_follow_their_layout(g in grid()) {
         // Bit 63, the height, the width (7 bits each), the distinct symbols from bit 14 a byte
         // each; then each cell's rank among the symbols in as few bits as they need, cell 0
-        // highest. Only for grids of bytes and ranked grids with at most six symbols.
+        // highest. Only for grids of bytes and ranked grids with at most six symbols. Three
+        // or four symbols on at most 64 cells: the high bits of the ranks, cell 0 highest,
+        // then their low bits, right after them in the same word when both fit.
         let symbols = g.symbols();
+        let n = g.len();
         let bits_a_cell = (usize::BITS - (symbols.len() - 1).leading_zeros()).max(1) as usize;
-        let expected = (g.packed().is_none() && symbols.len() <= 6 && g.len() * bits_a_cell <= 128).then(|| {
+        let expected = (g.packed().is_none() && symbols.len() <= 6 && n * bits_a_cell <= 128).then(|| {
             let mut first = 1u64 << 63 | g.height() as u64 | (g.width() as u64) << 7;
             for (k, &s) in symbols.iter().enumerate() {
                 first |= u64::from(s) << (14 + 8 * k);
             }
+            let ranks: Vec<u128> = g
+                .cells()
+                .into_iter()
+                .map(|c| symbols.iter().position(|&s| s == c).unwrap() as u128)
+                .collect();
             let mut bits = 0u128;
-            for (i, c) in g.cells().into_iter().enumerate() {
-                let rank = symbols.iter().position(|&s| s == c).unwrap() as u128;
-                bits |= rank << (128 - (i + 1) * bits_a_cell);
+            if (3..=4).contains(&symbols.len()) {
+                let second_at = if 2 * n <= 64 { n } else { 64 };
+                for (i, r) in ranks.iter().enumerate() {
+                    bits |= (r >> 1) << (127 - i);
+                    bits |= (r & 1) << (127 - second_at - i);
+                }
+            } else {
+                for (i, r) in ranks.iter().enumerate() {
+                    bits |= r << (128 - (i + 1) * bits_a_cell);
+                }
             }
             [first, (bits >> 64) as u64, bits as u64]
         });

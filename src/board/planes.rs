@@ -60,12 +60,6 @@ impl Planes {
             low: put(self.low, r & 1 != 0),
         }
     }
-
-    /// The ranks two bits a cell, cell 0 in the top two bits of the 128 (the high bit of a
-    /// rank above its low bit): the layout of `Grid::dense_words`.
-    pub fn interleaved(self) -> u128 {
-        spread(self.high) << 1 | spread(self.low)
-    }
 }
 
 /// Row-major order of the cells' ranks, so that for grids with the same symbols it is the
@@ -259,34 +253,9 @@ pub(super) fn first_cells(n: usize) -> u64 {
     }
 }
 
-/// Bit `j` of `x` moved to bit `2 j`.
-fn spread(x: u64) -> u128 {
-    let half = |x: u32| {
-        let mut x = u64::from(x);
-        x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
-        x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
-        x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
-        x = (x | x << 2) & 0x3333_3333_3333_3333;
-        (x | x << 1) & 0x5555_5555_5555_5555
-    };
-    u128::from(half((x >> 32) as u32)) << 64 | u128::from(half(x as u32))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn interleaving_puts_each_rank_in_two_bits() {
-        let ranks = [3u8, 0, 2, 1, 1];
-        let p = Planes::from_ranks(ranks.iter().copied());
-        let mut expected = 0u128;
-        for (i, &r) in ranks.iter().enumerate() {
-            expected |= u128::from(r) << (126 - 2 * i);
-        }
-        assert_eq!(p.interleaved(), expected);
-        assert_eq!((0..5).map(|i| p.rank(i) as u8).collect::<Vec<_>>(), ranks);
-    }
 
     #[test]
     fn tables_move_each_cell_as_the_symmetry_says() {
