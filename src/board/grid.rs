@@ -1217,6 +1217,27 @@ impl Grid {
     ) -> Grid {
         let n = h * w;
         let mut symbols = [0u8; 4];
+        if let 3..=4 = alphabet.len() {
+            // Usually every symbol of the alphabet occurs, and the planes are the grid's own:
+            // checked with a few word operations, no rank rebuilt (each Amazons option is one).
+            let all = super::planes::first_cells(n);
+            let (high, low) = (planes.high, planes.low);
+            let each = [!high & !low, !high & low, high & !low, high & low];
+            if each[..alphabet.len()].iter().all(|&cells| cells & all != 0) {
+                symbols[..alphabet.len()].copy_from_slice(alphabet);
+                return Grid {
+                    height: h as u16,
+                    width: w as u16,
+                    cells: Cells::Ranked {
+                        symbols,
+                        planes: Planes {
+                            high: high & all,
+                            low: low & all,
+                        },
+                    },
+                };
+            }
+        }
         let mut ranked = Planes { high: 0, low: 0 };
         let mut count = 0;
         for (r, &symbol) in alphabet.iter().enumerate() {
