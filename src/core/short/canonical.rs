@@ -146,7 +146,8 @@ impl Store {
         let mut changed = false;
         for &a in options {
             let mut reversed_through = None;
-            for ar in self.options(a, opposite) {
+            for i in self.option_places(a, opposite) {
+                let ar = self.pool[i];
                 let stops = self.quick_stops(ar);
                 let reverses = match side {
                     Side::Left => {

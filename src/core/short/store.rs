@@ -303,12 +303,17 @@ impl Store {
     }
 
     pub fn options(&mut self, g: Game, side: Side) -> Vec<Game> {
+        self.option_places(g, side).map(|i| self.pool[i]).collect()
+    }
+
+    /// Where `g`'s options on `side` are in the pool (`self.pool[i]`): a loop that compares
+    /// as it goes reads them there, with no list allocated (the pool only grows).
+    pub fn option_places(&mut self, g: Game, side: Side) -> Range<usize> {
         let span = self.span(g);
-        let range = match side {
+        match side {
             Side::Left => span.left(),
             Side::Right => span.right(),
-        };
-        range.map(|i| self.pool[i]).collect()
+        }
     }
 
     /// The handle of the general canonical form with these options (which must be canonical,
