@@ -142,9 +142,9 @@ impl Store {
             Side::Right => (right, Side::Left),
         };
         let bound = self.reversal_bound(left, right, side);
-        let mut result = Vec::with_capacity(options.len());
-        let mut changed = false;
-        for &a in options {
+        // Most options reverse through nothing: the list is built only once one does.
+        let mut result: Option<Vec<Game>> = None;
+        for (k, &a) in options.iter().enumerate() {
             let mut reversed_through = None;
             for i in self.option_places(a, opposite) {
                 let ar = self.pool[i];
@@ -164,15 +164,18 @@ impl Store {
                     break;
                 }
             }
-            match reversed_through {
-                Some(ar) => {
-                    changed = true;
-                    result.extend(self.options(ar, side));
+            match (reversed_through, &mut result) {
+                (Some(ar), _) => {
+                    let replaced = self.options(ar, side);
+                    result
+                        .get_or_insert_with(|| options[..k].to_vec())
+                        .extend(replaced);
                 }
-                None => result.push(a),
+                (None, Some(result)) => result.push(a),
+                (None, None) => {}
             }
         }
-        changed.then_some(result)
+        result
     }
 
     /// A bound from the stops that rules out most reversals without a comparison. A Right
