@@ -70,31 +70,19 @@ impl Store {
     /// be beaten by a later candidate only when their stops tie. Each option's stops are read
     /// from the arena once, into `Candidate`, so that the pairs the stops settle (most of
     /// them) cost no memory access beyond this list.
-    fn undominated(&mut self, mut grouped: Vec<(Game, u32)>, side: Side) -> Vec<Game> {
-        grouped.sort_unstable();
-        grouped.dedup_by_key(|(g, _)| *g);
+    fn undominated(&mut self, grouped: Vec<(Game, u32)>, side: Side) -> Vec<Game> {
         if grouped.len() < 2 {
             return grouped.into_iter().map(|(g, _)| g).collect();
         }
         let mut candidates: Vec<Candidate> = grouped
             .into_iter()
-            .map(|(game, group)| Candidate {
-                game,
-                group,
-                stops: self.quick_stops(game),
-            })
+            .map(|(game, group)| Candidate::new(game, group, self.quick_stops(game), side))
             .collect();
-        // Best first for the side: Left wants high stops, Right low ones. NaN (an inexact
-        // stop) sorts at an end; the order only affects speed, never the result (so the sort
-        // need not be stable, and an unstable one needs no buffer).
-        candidates.sort_unstable_by(|a, b| {
-            let order = (b.stops.left.total_cmp(&a.stops.left))
-                .then(b.stops.right.total_cmp(&a.stops.right));
-            match side {
-                Side::Left => order,
-                Side::Right => order.reverse(),
-            }
-        });
+        // Best first for the side (the order only affects speed, never the result), and
+        // copies of one option next to each other, its least group first: equal games have
+        // equal stops. One sort on integer keys does both.
+        candidates.sort_unstable_by_key(|c| (c.order, c.game, c.group));
+        candidates.dedup_by_key(|c| c.game);
         let mut kept: Vec<Candidate> = Vec::new();
         for c in candidates {
             // For Left, c is dominated by k when c <= k; for Right when k <= c.
@@ -307,4 +295,32 @@ struct Candidate {
     game: Game,
     group: u32,
     stops: QuickStops,
+    /// Best first for the side when sorted: for Left, greatest Left stop first, then greatest
+    /// Right stop (for Right, least first), in the order of `f64::total_cmp` (NaN, an inexact
+    /// stop, at an end) as integers.
+    order: (u64, u64),
+}
+
+impl Candidate {
+    fn new(game: Game, group: u32, stops: QuickStops, side: Side) -> Candidate {
+        let total = |x: f64| {
+            let bits = x.to_bits();
+            if bits >> 63 == 1 {
+                !bits
+            } else {
+                bits | 1 << 63
+            }
+        };
+        let (left, right) = (total(stops.left), total(stops.right));
+        let order = match side {
+            Side::Left => (!left, !right),
+            Side::Right => (left, right),
+        };
+        Candidate {
+            game,
+            group,
+            stops,
+            order,
+        }
+    }
 }
