@@ -1854,7 +1854,8 @@ impl Grid {
         u64::from(self.height) | u64::from(self.width) << 16
     }
 
-    /// The bit board (cell i at bit 127 - i) of the cells satisfying `pred`, for packed grids.
+    /// The bit board (cell i at bit 127 - i) of the cells satisfying `pred`, for grids of at
+    /// most 128 cells kept in bits (not for grids of bytes).
     fn packed_mask(&self, pred: impl Fn(u8) -> bool) -> Option<u128> {
         match self.cells {
             Cells::Packed { zero, one, bits } => {
@@ -1879,7 +1880,20 @@ impl Grid {
                 }
                 Some(u128::from(m) << 64)
             }
-            Cells::Wide { .. } | Cells::Bytes(_) => None,
+            Cells::Wide { symbols, bits } => {
+                // `pred` once a symbol, then a rank test a cell (Ski Jumps finds its movers so
+                // in every position: a call of `pred` and a decoding a cell cost 2,000
+                // instructions a board). No cell holds the rank of an unused symbol.
+                let wanted = (0..symbols.len())
+                    .filter(|&k| pred(symbols[k]))
+                    .fold(0u8, |w, k| w | 1 << k);
+                let bits = bits.get();
+                let m = (0..self.len())
+                    .filter(|&i| wanted >> ((bits >> (125 - 3 * i)) as usize & 7) & 1 == 1)
+                    .fold(0u128, |m, i| m | cell_bit(i));
+                Some(m)
+            }
+            Cells::Bytes(_) => None,
         }
     }
 
