@@ -7,7 +7,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
 
-use cg::board::{offsets, BitSet, Graph, Grid, Symmetry, VertexLabel, VertexSet};
+use cg::board::{offsets, BitSet, Graph, Grid, Parts, Shots, Symmetry, VertexLabel, VertexSet};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -46,6 +46,14 @@ fn grid_parts() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
             b"LRlr.#",
         ][a];
         let cell = prop::sample::select(alphabet);
+        (Just(h), Just(w), prop::collection::vec(cell, h * w))
+    })
+}
+
+/// `(height, width, cells)` of an Amazons board of at most 25 cells, mostly empty.
+fn amazons_parts() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
+    (1usize..=5, 1usize..=5).prop_flat_map(|(h, w)| {
+        let cell = prop::sample::select(&b"....#xo"[..]);
         (Just(h), Just(w), prop::collection::vec(cell, h * w))
     })
 }
@@ -400,6 +408,30 @@ proptest! {
             prop_assert_eq!(g.canonical_under(group), (least.clone(), order[first]));
         }
         prop_assert_eq!(g.canonical(), g.canonical_under(&Symmetry::ALL).0);
+    }
+
+    /// The parts of a slide-and-shoot option are their own least images under the group, as
+    /// `canonical_square` and `canonical_grid` compute them: a ruleset whose `negative` rule
+    /// exchanges the pieces and takes the least image (Amazons) then finds a position's
+    /// negative under the very key its options give it.
+    #[test]
+    fn shot_parts_are_their_own_least_images((h, w, cells) in amazons_parts(), square in any::<bool>()) {
+        let g = Grid::from_cells(h, w, &cells).unwrap();
+        let group: &[Symmetry] = if square { &Symmetry::ALL } else { &Symmetry::RECTANGLE };
+        let queen = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+        for piece in [b'x', b'o'] {
+            let movers: Vec<((usize, usize), u8)> = g.cells_with(piece).into_iter().map(|c| (c, piece)).collect();
+            let rules = Shots { movers: &movers, directions: &queen, empty: b'.', shot: b'#' };
+            for option in g.shot_parts(&rules, group).unwrap() {
+                let parts = match option {
+                    Parts::One(p) => vec![p],
+                    Parts::Many(ps) => ps,
+                };
+                for p in parts {
+                    prop_assert_eq!(&p.canonical_under(group).0, &p);
+                }
+            }
+        }
     }
 
     #[test]

@@ -909,6 +909,7 @@ impl Interpreter {
                     moves: None,
                     split: None,
                     normal: None,
+                    negative: None,
                 };
                 for (kind, node) in rules {
                     let f = self.eval(node)?;
@@ -917,6 +918,7 @@ impl Interpreter {
                         "right" => def.right = Some(f),
                         "moves" => def.moves = Some(f),
                         "split" => def.split = Some(f),
+                        "negative" => def.negative = Some(f),
                         _ => def.normal = Some(f),
                     }
                 }

@@ -92,7 +92,7 @@ pub(super) struct Recipe {
     pub name: String,
     pub impartial: bool,
     /// `left`, `right`, `moves`, `split`, `normal`, each if the ruleset has it.
-    pub rules: [Option<PortableRuleCall>; 5],
+    pub rules: [Option<PortableRuleCall>; 6],
     /// The instance's parameters, which a rule written as a function receives.
     pub args: Vec<Portable>,
     pub globals: PortableGlobals,

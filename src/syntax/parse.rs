@@ -292,7 +292,7 @@ impl<'s> Ctx<'s> {
         let allowed: &[&str] = if impartial {
             &["moves", "split", "normal"]
         } else {
-            &["left", "right", "split", "normal"]
+            &["left", "right", "split", "normal", "negative"]
         };
         let mut seen: Vec<&str> = Vec::new();
         for rule in &rules {
@@ -310,6 +310,9 @@ impl<'s> Ctx<'s> {
                     }
                     (true, "left" | "right") => {
                         "; a game where the players' moves differ is a `ruleset` (not impartial)"
+                    }
+                    (true, "negative") => {
+                        "; an impartial position is its own negative, so it needs no such rule"
                     }
                     _ => "",
                 };

@@ -99,6 +99,17 @@ pub static BUILTINS: &[Builtin] = &[
         "canonical_rotated(grid(\"B.|..\")) == canonical_rotated(grid(\"..|.B\"))  # true", |a, _| {
             Ok(Value::Grid(grid(&a[0])?.canonical_under(&ROTATIONS).0))
         }),
+    builtin!("exchange", "exchange(grid, pairs, symmetries)", Exactly(3),
+        "The grid with the symbols of each pair in `pairs` exchanged (`\"xo\"` swaps `x` and `o`; `\"LRlr\"` swaps `L` with `R` and `l` with `r`), in its least image under `symmetries` (`\"square\"`, the eight of `canonical_square`; `\"rectangle\"`, the four of `canonical_grid`; or `\"none\"`): a ruleset's `negative` rule, the position with the players' pieces exchanged.",
+        "exchange(grid(\"x.|.o\"), \"xo\", \"none\")  # grid(\"o.|.x\")", |a, _| {
+            let g = grid(&a[0])?;
+            let pairs = symbol_pairs(&a[1])?;
+            let group = symmetry_group(&a[2])?;
+            let cells: Vec<u8> = g.cells().into_iter().map(|c| exchanged(&pairs, c)).collect();
+            let swapped = Grid::from_cells(g.height(), g.width(), &cells)
+                .map_err(|e| EvalError::new(format!("cannot exchange: {e}"), a[1].span.clone()))?;
+            Ok(Value::Grid(swapped.canonical_under(group).0))
+        }),
     builtin!("clusters", "clusters(grid, symbols, (h, w))", Exactly(3),
         "The groups of cells holding one of the symbols, two cells joined when some `h x w` window holds both (they differ by less than h rows and less than w columns), each as a grid of its own cropped to its cells (other cells `#`). A piece that removes a window of cells never touches two groups at once, so the groups are independent: the components of Cookie Cutter with an `h x w` cutter.",
         "len(clusters(grid(\".#.|###\"), \".\", (2, 2)))  # 2", |a, _| {
@@ -258,6 +269,53 @@ pub(super) fn symbols(a: &Arg) -> EvalResult<Symbols> {
         ));
     }
     Ok(Symbols(s.bytes().fold(0, |m, b| m | (1 << b))))
+}
+
+/// The pairs of symbols to exchange, given as a string of even length: `"xoLR"` is x with o and
+/// L with R. A symbol in two pairs would make the exchange ambiguous, so it is refused.
+fn symbol_pairs(a: &Arg) -> EvalResult<Vec<(u8, u8)>> {
+    let s = string(a)?;
+    let bytes = s.as_bytes();
+    let distinct = bytes
+        .iter()
+        .enumerate()
+        .all(|(i, b)| !bytes[..i].contains(b));
+    if bytes.is_empty()
+        || bytes.len() % 2 != 0
+        || !distinct
+        || !s.bytes().all(|b| b.is_ascii_graphic())
+    {
+        return Err(EvalError::new(
+            format!("expected pairs of distinct cell symbols, such as \"xo\"; found {s:?}"),
+            a.span.clone(),
+        ));
+    }
+    Ok(bytes.chunks_exact(2).map(|p| (p[0], p[1])).collect())
+}
+
+/// `c` with the exchanges of `pairs` applied.
+fn exchanged(pairs: &[(u8, u8)], c: u8) -> u8 {
+    pairs
+        .iter()
+        .find_map(|&(x, y)| match c {
+            _ if c == x => Some(y),
+            _ if c == y => Some(x),
+            _ => None,
+        })
+        .unwrap_or(c)
+}
+
+/// The symmetries a builtin's last argument names: `"square"`, `"rectangle"` or `"none"`.
+pub(super) fn symmetry_group(a: &Arg) -> EvalResult<&'static [Symmetry]> {
+    match string(a)? {
+        "square" => Ok(&Symmetry::ALL),
+        "rectangle" => Ok(&Symmetry::RECTANGLE),
+        "none" => Ok(&[Symmetry::IDENTITY]),
+        _ => Err(EvalError::new(
+            "expected \"square\", \"rectangle\" or \"none\"",
+            a.span.clone(),
+        )),
+    }
 }
 
 pub(super) fn grid(a: &Arg) -> EvalResult<&Grid> {

@@ -6,11 +6,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::board::{offsets, Grid, Parts, Shots, Symmetry};
+use crate::board::{offsets, Grid, Parts, Shots};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::value::Value;
 
-use super::boards::{coord, coords, grid, grid_list, offset_of, string, symbol, symbols, Symbols};
+use super::boards::{
+    coord, coords, grid, grid_list, offset_of, symbol, symbols, symmetry_group, Symbols,
+};
 use super::{builtin, Arg, Arity, Builtin};
 
 use Arity::{Between, Exactly};
@@ -109,17 +111,7 @@ fn shot_parts(a: &[Arg]) -> EvalResult<Value> {
     let g = grid(&a[0])?;
     let movers = pieces(g, &a[1])?;
     let dirs = list_of_directions(&a[2])?;
-    let group: &[Symmetry] = match string(&a[5])? {
-        "square" => &Symmetry::ALL,
-        "rectangle" => &Symmetry::RECTANGLE,
-        "none" => &[Symmetry::IDENTITY],
-        _ => {
-            return Err(EvalError::new(
-                "expected \"square\", \"rectangle\" or \"none\"",
-                a[5].span.clone(),
-            ))
-        }
-    };
+    let group = symmetry_group(&a[5])?;
     let rules = Shots {
         movers: &movers,
         directions: &dirs,

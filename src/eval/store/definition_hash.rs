@@ -105,6 +105,12 @@ impl<'a> Description<'a> {
             ("split", &def.split),
             ("normal", &def.normal),
         ];
+        // A rule added to the language after stores were written is hashed only when given, so
+        // that the definitions written before keep their hashes.
+        let later = [("negative", &def.negative)];
+        let rules = rules
+            .into_iter()
+            .chain(later.into_iter().filter(|(_, r)| r.is_some()));
         for (kind, rule) in rules {
             self.text(kind);
             match rule {
