@@ -64,7 +64,9 @@ fn values_read_back_equal_values_computed_afresh() {
     // Read, not recomputed: the tables hold only the positions asked for (5 boards).
     let (computed, read_table): (u64, u64) =
         (computed.parse().unwrap(), read_table.parse().unwrap());
-    assert!(computed > 100, "{computed} positions computed");
+    // 80 on 2026-12-07: the 4 x 3 board is the 3 x 4 one transposed, so Domineering's
+    // `negative` rule finds its positions as the negatives of those (118 without the rule).
+    assert!(computed > 50, "{computed} positions computed");
     assert!(
         read_table <= 5,
         "{read_table} positions in the tables after reading"

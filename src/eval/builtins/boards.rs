@@ -105,10 +105,21 @@ pub static BUILTINS: &[Builtin] = &[
             let g = grid(&a[0])?;
             let pairs = symbol_pairs(&a[1])?;
             let group = symmetry_group(&a[2])?;
-            let cells: Vec<u8> = g.cells().into_iter().map(|c| exchanged(&pairs, c)).collect();
-            let swapped = Grid::from_cells(g.height(), g.width(), &cells)
-                .map_err(|e| EvalError::new(format!("cannot exchange: {e}"), a[1].span.clone()))?;
-            Ok(Value::Grid(swapped.canonical_under(group).0))
+            Ok(Value::Grid(with_exchanged(g, &pairs, &a[1])?.canonical_under(group).0))
+        }),
+    builtin!("transposed", "transposed(grid, symmetries)", Exactly(2),
+        "The grid reflected in its main diagonal (row r becomes column r), in its least image under `symmetries` (as for `exchange`): a ruleset's `negative` rule when the players' moves differ only by direction, as in Domineering, where a vertical domino turns into a horizontal one.",
+        "transposed(grid(\"#..|...\"), \"none\")  # grid(\"#.|..|..\")", |a, _| {
+            let g = grid(&a[0])?;
+            let group = symmetry_group(&a[1])?;
+            Ok(Value::Grid(g.transform(Symmetry::TRANSPOSE).canonical_under(group).0))
+        }),
+    builtin!("mirrored", "mirrored(grid, pairs)", Exactly(2),
+        "The grid reflected left to right, with the symbols of each pair in `pairs` exchanged (as for `exchange`): a ruleset's `negative` rule when the players move the same pieces in opposite directions, as in Toads and Frogs (`\"TF\"`) or Ski Jumps (`\"LRlr\"`).",
+        "mirrored(grid(\"TT.F\"), \"TF\")  # grid(\"T.FF\")", |a, _| {
+            let g = grid(&a[0])?;
+            let pairs = symbol_pairs(&a[1])?;
+            Ok(Value::Grid(with_exchanged(&g.transform(Symmetry::FLIP_COLUMNS), &pairs, &a[1])?))
         }),
     builtin!("clusters", "clusters(grid, symbols, (h, w))", Exactly(3),
         "The groups of cells holding one of the symbols, two cells joined when some `h x w` window holds both (they differ by less than h rows and less than w columns), each as a grid of its own cropped to its cells (other cells `#`). A piece that removes a window of cells never touches two groups at once, so the groups are independent: the components of Cookie Cutter with an `h x w` cutter.",
@@ -291,6 +302,13 @@ fn symbol_pairs(a: &Arg) -> EvalResult<Vec<(u8, u8)>> {
         ));
     }
     Ok(bytes.chunks_exact(2).map(|p| (p[0], p[1])).collect())
+}
+
+/// `g` with the symbols of each of `pairs` exchanged (`at` is the argument that gave them).
+fn with_exchanged(g: &Grid, pairs: &[(u8, u8)], at: &Arg) -> EvalResult<Grid> {
+    let cells: Vec<u8> = g.cells().into_iter().map(|c| exchanged(pairs, c)).collect();
+    Grid::from_cells(g.height(), g.width(), &cells)
+        .map_err(|e| EvalError::new(format!("cannot exchange: {e}"), at.span.clone()))
 }
 
 /// `c` with the exchanges of `pairs` applied.
