@@ -410,6 +410,16 @@ proptest! {
         prop_assert_eq!(g.canonical(), g.canonical_under(&Symmetry::ALL).0);
     }
 
+    /// `exchange` against the cells swapped one by one (ranked grids permute their ranks on
+    /// the bit planes instead).
+    #[test]
+    fn exchange_swaps_the_cells_read_one_by_one(g in grid(), pairs in prop::collection::vec((prop::sample::select(b".#oxLlRr".to_vec()), prop::sample::select(b".#oxLlRr".to_vec())), 1..3)) {
+        let swap = |c: u8| pairs.iter().find_map(|&(x, y)| if c == x { Some(y) } else if c == y { Some(x) } else { None }).unwrap_or(c);
+        let cells: Vec<u8> = g.cells().into_iter().map(swap).collect();
+        let expected = Grid::from_cells(g.height(), g.width(), &cells).unwrap();
+        prop_assert_eq!(g.exchange(&pairs).unwrap(), expected);
+    }
+
     /// The parts of a slide-and-shoot option are their own least images under the group, as
     /// `canonical_square` and `canonical_grid` compute them: a ruleset whose `negative` rule
     /// exchanges the pieces and takes the least image (Amazons) then finds a position's

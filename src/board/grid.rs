@@ -47,6 +47,33 @@ pub mod offsets {
     ];
 }
 
+/// A ranked grid's cells with each symbol replaced by `swap` of it: the ranks permuted on the
+/// planes, the symbols kept in increasing order. `None` when two symbols become one (then the
+/// grid has fewer symbols, and is built cell by cell).
+fn exchanged_ranks(
+    symbols: [u8; 4],
+    planes: Planes,
+    n: usize,
+    swap: impl Fn(u8) -> u8,
+) -> Option<Cells> {
+    let count = symbols.iter().filter(|&&s| s != 0).count();
+    let mapped = symbols.map(|s| if s == 0 { 0 } else { swap(s) });
+    let mut sorted = mapped;
+    sorted[..count].sort_unstable();
+    if sorted[..count].windows(2).any(|w| w[0] == w[1]) {
+        return None;
+    }
+    let mut out = Planes { high: 0, low: 0 };
+    for (r, symbol) in mapped[..count].iter().enumerate() {
+        let rank = sorted[..count].iter().position(|s| s == symbol)?;
+        out = out.with(planes.cells_of(r, n), rank);
+    }
+    Some(Cells::Ranked {
+        symbols: sorted,
+        planes: out,
+    })
+}
+
 /// Whether `b` may be a cell symbol: a printable ASCII character other than space and `|`.
 pub fn is_symbol(b: u8) -> bool {
     b.is_ascii_graphic() && b != b'|'
@@ -2318,6 +2345,40 @@ impl Grid {
             .into_iter()
             .map(|c| if c == from { to } else { c })
             .collect();
+        Ok(Grid::from_cells_unchecked(
+            self.height(),
+            self.width(),
+            &cells,
+        ))
+    }
+
+    /// The grid with the symbols of each of `pairs` exchanged (`x` and `o` for `(b'x', b'o')`);
+    /// a symbol in two pairs takes the first. A grid of three or four symbols (Amazons')
+    /// permutes its ranks with a few word operations; others are rebuilt cell by cell.
+    pub fn exchange(&self, pairs: &[(u8, u8)]) -> Result<Grid, GridError> {
+        let swap = |c: u8| {
+            pairs
+                .iter()
+                .find_map(|&(x, y)| (c == x).then_some(y).or((c == y).then_some(x)))
+                .unwrap_or(c)
+        };
+        if let Some(bad) = pairs
+            .iter()
+            .flat_map(|&(x, y)| [x, y])
+            .find(|&c| !is_symbol(c))
+        {
+            return Err(GridError::InvalidSymbol(bad));
+        }
+        if let Cells::Ranked { symbols, planes } = self.cells {
+            if let Some(cells) = exchanged_ranks(symbols, planes, self.len(), swap) {
+                return Ok(Grid {
+                    height: self.height,
+                    width: self.width,
+                    cells,
+                });
+            }
+        }
+        let cells: Vec<u8> = self.cells().into_iter().map(swap).collect();
         Ok(Grid::from_cells_unchecked(
             self.height(),
             self.width(),

@@ -306,21 +306,8 @@ fn symbol_pairs(a: &Arg) -> EvalResult<Vec<(u8, u8)>> {
 
 /// `g` with the symbols of each of `pairs` exchanged (`at` is the argument that gave them).
 fn with_exchanged(g: &Grid, pairs: &[(u8, u8)], at: &Arg) -> EvalResult<Grid> {
-    let cells: Vec<u8> = g.cells().into_iter().map(|c| exchanged(pairs, c)).collect();
-    Grid::from_cells(g.height(), g.width(), &cells)
+    g.exchange(pairs)
         .map_err(|e| EvalError::new(format!("cannot exchange: {e}"), at.span.clone()))
-}
-
-/// `c` with the exchanges of `pairs` applied.
-fn exchanged(pairs: &[(u8, u8)], c: u8) -> u8 {
-    pairs
-        .iter()
-        .find_map(|&(x, y)| match c {
-            _ if c == x => Some(y),
-            _ if c == y => Some(x),
-            _ => None,
-        })
-        .unwrap_or(c)
 }
 
 /// The symmetries a builtin's last argument names: `"square"`, `"rectangle"` or `"none"`.
