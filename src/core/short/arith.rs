@@ -79,7 +79,7 @@ impl Store {
         if let Some(nus) = self.nus(g) {
             return self.nus_game(nus.neg());
         }
-        if let Some(&n) = self.neg_cache.get(&g) {
+        if let Some(n) = self.neg_cache.get(g) {
             return n;
         }
         let span = self.span(g);
@@ -89,7 +89,6 @@ impl Store {
         let new_right = left.into_iter().map(|gl| self.neg(gl)).collect();
         let n = self.intern(new_left, new_right);
         self.neg_cache.insert(g, n);
-        self.neg_cache.insert(n, g);
         n
     }
 

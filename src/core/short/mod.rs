@@ -11,6 +11,7 @@ pub(crate) mod incentives;
 pub(crate) mod infinitesimal;
 pub mod latex;
 pub(crate) mod leq_cache;
+pub(crate) mod neg_cache;
 pub(crate) mod notation;
 pub(crate) mod nus;
 pub mod powers;

@@ -124,7 +124,7 @@ pub(crate) struct Store {
     /// The spans of number-up-star values this thread has asked for (the shared map is behind
     /// the interning lock).
     nus_spans: AHashMap<Game, OptionSpan>,
-    pub(crate) neg_cache: AHashMap<Game, Game>,
+    pub(crate) neg_cache: super::neg_cache::NegCache,
     pub(crate) sum_cache: AHashMap<(Game, Game), Game>,
     pub(crate) leq_cache: super::leq_cache::LeqCache,
     pub(crate) birthday_cache: AHashMap<Game, Integer>,
@@ -182,7 +182,7 @@ impl Store {
             node_stops: &ARENA.stops,
             pool: &ARENA.pool,
             nus_spans: AHashMap::new(),
-            neg_cache: AHashMap::new(),
+            neg_cache: super::neg_cache::NegCache::new(),
             sum_cache: AHashMap::new(),
             leq_cache: super::leq_cache::LeqCache::new(),
             birthday_cache: AHashMap::new(),
