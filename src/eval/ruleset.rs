@@ -177,8 +177,9 @@ impl RulesetInstance {
     }
 
     /// The copy of an instance a helper thread values positions with (`eval::parallel`): the
-    /// rules `left`, `right`, `moves`, `split`, `normal`, `negative` as given, and `table` shared with the
-    /// instance it helps. It is not registered: it lives as long as the helper's work.
+    /// rules `left`, `right`, `moves`, `split`, `normal`, `negative` as given, and `table`
+    /// shared with the instance it helps. It is not registered: it lives as long as the
+    /// helper's work.
     pub(super) fn helper(
         name: &str,
         impartial: bool,
@@ -411,9 +412,10 @@ impl Interpreter {
         // A position whose negative was valued is worth minus that: with the players' roles
         // exchanged the same work is done once, not twice (Amazons 4x4 meets 94% of its
         // positions both ways).
-        let negative = match instance.negatives.consulted() {
-            true => self.negative_position(instance, &position, span)?,
-            false => None,
+        let negative = if instance.negatives.consulted() {
+            self.negative_position(instance, &position, span)?
+        } else {
+            None
         };
         if let Some(negative) = &negative {
             let known = instance.table.borrow().get(negative);
@@ -664,7 +666,9 @@ fn store_error(message: String, span: &Span) -> EvalError {
 /// The key under which the store keeps `position`, and whether it keeps the negative there:
 /// of a position and its negative, the one with the lesser key holds the value of both, so that
 /// the store keeps the same entries whichever of the two was valued (the parts of a sharded
-/// run then merge into what one process keeps). `None` if the position has no key.
+/// run then merge into what one process keeps; an instance that stopped calling the rule,
+/// having seldom met a negative, keeps each position under its own key). `None` if the
+/// position has no key.
 fn stored_form(position: &Value, negative: Option<&Value>) -> Option<(Vec<u8>, bool)> {
     let key = position_key::encode(position)?;
     match negative.and_then(position_key::encode) {
