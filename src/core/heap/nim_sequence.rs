@@ -34,7 +34,7 @@ use super::code::{visit_exactly, Constraint, Digit, HeapRules};
 use super::compact::{NimSlice, NimValue, NimValues};
 use super::mirror::Mirror;
 use super::periodicity::{proof_parameters, proven_nim_period};
-use super::row_helper::{Kernel, RowHelper};
+use super::row_helper::{Kernel, RowHelper, Sources};
 
 /// How [`nim_sequence_with`] computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -480,13 +480,34 @@ struct SparseSpace {
     need: Vec<u32>,
     /// Scratch for [`SparseSpace::search_needed`].
     cursors: Vec<Cursor>,
-    /// Scratch for [`SparseSpace::start_batch`]: the pairs to examine, as [`mark_windows`]
-    /// takes them.
-    sources: Vec<(u32, usize)>,
     /// `G` in 16 bits for [`SparseSpace::search_needed`]; `None` once a value needs more.
     mirror: Option<Mirror>,
     /// A second thread for the batch pass, for long sequences on machines with two cores.
     helper: Option<RowHelper>,
+    /// The next batch's pass, begun when the current batch started (see [`Ahead`]).
+    ahead: Option<Ahead>,
+    /// The helper's share of the pairs of a pass, in 64ths (see [`SparseSpace::post_ahead`]).
+    helper_share: usize,
+    /// The number of pairs of the last pass, as the next one's first allocation.
+    sources_capacity: usize,
+    /// Counts the changes of the value classes (mask, type or width): a pass begun before
+    /// one does not serve the batch after it.
+    generation: u64,
+}
+
+/// The pass of the batch after the current one, begun when the current one started: its
+/// pairs read only values from before the current batch (see [`LAG`]). The helper flags
+/// the pairs `..helped` of `sources` while this thread flags the others into `flags`, then
+/// values the current batch's heaps one by one.
+struct Ahead {
+    start: usize,
+    row: usize,
+    generation: u64,
+    flags: Vec<u8>,
+    sources: Sources,
+    /// The end of the helper's share, if it took one.
+    helped: Option<usize>,
+    posted: std::time::Instant,
 }
 
 /// The removals of a sparse-space game that leave no heap, one, or two equal ones.
@@ -529,7 +550,11 @@ const HELPED_FROM: usize = 1 << 15;
 
 /// Heaps computed together by the sparse-space method.
 const BATCH: usize = 64;
-/// The smaller heaps `BATCH..FRONT` of every split are examined in the batch, needed or not,
+/// The smaller heaps of a split below this are paired heap by heap, those from it on in the
+/// batch pass. Two batches' worth: a pass then reads only values from before the batch
+/// ahead of it, so it can start a batch early, on the helper's core.
+const LAG: usize = 2 * BATCH;
+/// The smaller heaps `LAG..FRONT` of every split are examined in the batch, needed or not,
 /// and `MIDDLE` more from a quarter of the split on. While many rare values lack a witness,
 /// flagging the value of every pair in the batch is cheapest; the few left after it are
 /// searched heap by heap, each pair tested against each of them ([`Mirror`]). Heaps near a
@@ -567,8 +592,8 @@ impl Batch {
 }
 
 /// The smaller heaps `a` that a batch examined for one splitting removal `s`: all with
-/// `BATCH <= a < limit` that are rare, and all in `BATCH..front_end` and `middle`. With
-/// `m0 = start - s`, `limit = ceil(m0 / 2)` (or `BATCH` if larger, when nothing is examined),
+/// `LAG <= a < limit` that are rare, and all in `LAG..front_end` and `middle`. With
+/// `m0 = start - s`, `limit = ceil(m0 / 2)` (or `LAG` if larger, when nothing is examined),
 /// so that `a < m - a` for every heap of the batch.
 #[derive(Clone, Copy)]
 struct Cover {
@@ -579,8 +604,8 @@ struct Cover {
 
 impl Cover {
     fn new(m0: usize) -> Cover {
-        let limit = m0.div_ceil(2).max(BATCH);
-        let front_end = FRONT.clamp(BATCH, limit);
+        let limit = m0.div_ceil(2).max(LAG);
+        let front_end = FRONT.clamp(LAG, limit);
         let middle_start = (m0 / 4).clamp(front_end, limit);
         let middle_end = (middle_start + MIDDLE).min(limit);
         Cover {
@@ -695,41 +720,24 @@ fn mark_sources<T: NimValue>(
     g: &[T],
     narrow: Option<&[u16]>,
     sources: &[(u32, usize)],
-    helper: Option<&mut RowHelper>,
 ) {
-    match (narrow, row) {
-        (Some(g16), 64) => mark_narrow::<64>(flags, g16, sources, helper),
-        (Some(g16), 128) => mark_narrow::<128>(flags, g16, sources, helper),
-        (Some(g16), 256) => mark_narrow::<256>(flags, g16, sources, helper),
-        (Some(g16), 512) => mark_narrow::<512>(flags, g16, sources, helper),
-        (Some(g16), 1024) => mark_narrow::<1024>(flags, g16, sources, helper),
-        (Some(g16), 2048) => mark_narrow::<2048>(flags, g16, sources, helper),
+    match (narrow, narrow_kernel(row)) {
+        (Some(g16), Some(kernel)) => kernel(flags, g16, sources, 0),
         _ => mark_windows(flags, row, g, sources),
     }
 }
 
-/// [`mark_windows_narrow`] over a whole batch, the second half of the rows on the helper's
-/// core if there is one (Officers to 10^6 in `cargo bench --bench heaps`: 983 to 698 ms).
-fn mark_narrow<const ROW: usize>(
-    flags: &mut [u8],
-    g16: &[u16],
-    sources: &[(u32, usize)],
-    helper: Option<&mut RowHelper>,
-) {
-    const HALF: usize = BATCH / 2;
-    let Some(helper) = helper else {
-        return mark_windows_narrow::<ROW, BATCH>(flags, g16, sources, 0);
-    };
-    let (mine, theirs) = flags.split_at_mut(HALF * ROW);
-    let half: Kernel = mark_windows_narrow::<ROW, HALF>;
-    let posted = std::time::Instant::now();
-    if !helper.post(half, g16, sources, HALF, theirs.len()) {
-        return mark_windows_narrow::<ROW, BATCH>(flags, g16, sources, 0);
-    }
-    half(mine, g16, sources, 0);
-    // A helper running alongside finishes about when this half does (see `RowHelper`).
-    let patience = posted.elapsed();
-    helper.finish(theirs, patience, |rows| half(rows, g16, sources, HALF));
+/// [`mark_windows_narrow`] over a whole batch with rows of `row` flags, if it serves them.
+fn narrow_kernel(row: usize) -> Option<Kernel> {
+    Some(match row {
+        64 => mark_windows_narrow::<64, BATCH>,
+        128 => mark_windows_narrow::<128, BATCH>,
+        256 => mark_windows_narrow::<256, BATCH>,
+        512 => mark_windows_narrow::<512, BATCH>,
+        1024 => mark_windows_narrow::<1024, BATCH>,
+        2048 => mark_windows_narrow::<2048, BATCH>,
+        _ => return None,
+    })
 }
 
 impl SparseSpace {
@@ -765,9 +773,12 @@ impl SparseSpace {
             },
             need: Vec::new(),
             cursors: Vec::new(),
-            sources: Vec::new(),
             mirror: Some(Mirror::new(n)),
             helper: None,
+            ahead: None,
+            helper_share: 32,
+            sources_capacity: 0,
+            generation: 0,
         };
         for s in 0..=t.min(n) {
             let digit = rules.digit(s);
@@ -818,6 +829,7 @@ impl SparseSpace {
             self.uncommon[sigma] = rare;
         }
         self.batch.len = 0;
+        self.generation += 1;
     }
 
     fn sigma(&self, a: usize) -> usize {
@@ -847,23 +859,56 @@ impl SparseSpace {
         value
     }
 
-    /// Fills a batch from `start` (`g = G(0..start)`) with the pairs of [`Cover`].
+    /// Fills a batch from `start` (`g = G(0..start)`) with the pairs of [`Cover`]: from the
+    /// pass begun a batch ago if there is one for it, else here and now. Then begins the next
+    /// batch's pass.
     fn start_batch<T: NimValue>(&mut self, g: &[T], start: usize) {
         self.sync_mirror(g);
         let row = self.width as usize;
-        let batch = &mut self.batch;
-        batch.start = start;
-        batch.len = BATCH;
-        batch.row = row;
-        batch.flags.clear();
-        batch.flags.resize(BATCH * row, 0);
-        batch.covers.clear();
-        self.sources.clear();
+        let narrow = self.mirror.as_ref().and(T::halves(g));
+        self.batch.start = start;
+        self.batch.len = BATCH;
+        self.batch.row = row;
+        self.batch.covers.clear();
+        for &(s, _) in &self.splits {
+            self.batch.covers.push(Cover::new(start.saturating_sub(s)));
+        }
+        let ahead = self.ahead.take();
+        let wanted = |a: &Ahead| (a.start, a.row, a.generation) == (start, row, self.generation);
+        match ahead {
+            Some(ahead) if wanted(&ahead) => self.receive_ahead(ahead, g, narrow),
+            stale => {
+                if let (
+                    Some(helper),
+                    Some(Ahead {
+                        helped: Some(_), ..
+                    }),
+                ) = (&mut self.helper, stale)
+                {
+                    // A job for a batch that will not come: drop what the helper flags.
+                    helper.finish(&mut [], std::time::Duration::ZERO, |_| {});
+                }
+                let sources = self.collect_sources(g, start);
+                let flags = &mut self.batch.flags;
+                flags.clear();
+                flags.resize(BATCH * row, 0);
+                // The pairs of every split in one pass: a pair's row and value do not
+                // depend on it.
+                mark_sources(flags, row, g, narrow, &sources);
+            }
+        }
+        self.post_ahead(g, start + BATCH);
+    }
+
+    /// The pairs a batch from `start` examines (see [`Cover`]), as [`mark_windows`] takes
+    /// them. They read only values below `start - LAG + BATCH`.
+    fn collect_sources<T: NimValue>(&self, g: &[T], start: usize) -> Vec<(u32, usize)> {
+        let mut sources = Vec::with_capacity(self.sources_capacity);
         for &(s, _) in &self.splits {
             let m0 = start.saturating_sub(s);
             let cover = Cover::new(m0);
-            let scanned = (BATCH..cover.front_end).chain(cover.middle.0..cover.middle.1);
-            let lo = self.rare.partition_point(|&r| (r as usize) < BATCH);
+            let scanned = (LAG..cover.front_end).chain(cover.middle.0..cover.middle.1);
+            let lo = self.rare.partition_point(|&r| (r as usize) < LAG);
             let hi = self.rare.partition_point(|&r| (r as usize) < cover.limit);
             let rare = self.rare[lo..hi.max(lo)]
                 .iter()
@@ -874,18 +919,77 @@ impl SparseSpace {
                 });
             // Two extends, not one over a chain: the stretches have a known length, so their
             // copy needs no capacity check per source.
-            self.sources.extend(scanned.map(|a| (g[a].get(), m0 - a)));
-            self.sources.extend(rare.map(|(r, x)| (x, m0 - r)));
-            batch.covers.push(cover);
+            sources.extend(scanned.map(|a| (g[a].get(), m0 - a)));
+            sources.extend(rare.map(|(r, x)| (x, m0 - r)));
         }
-        // The pairs of every split in one pass: a pair's row and value do not depend on it.
-        let narrow = self.mirror.as_ref().and(T::halves(g));
-        let helper = self.helper.as_mut();
-        mark_sources(&mut batch.flags, row, g, narrow, &self.sources, helper);
+        sources
+    }
+
+    /// Begins the pass of the batch from `start` (`g = G(0..start - BATCH)`), when there is a
+    /// helper: it takes the first [`SparseSpace::helper_share`] 64ths of the pairs, this
+    /// thread flags the rest now.
+    fn post_ahead<T: NimValue>(&mut self, g: &[T], start: usize) {
+        let row = self.width as usize;
+        let (true, Some(g16), Some(kernel)) =
+            (self.mirror.is_some(), T::halves(g), narrow_kernel(row))
+        else {
+            return;
+        };
+        let Some(mut helper) = self.helper.take() else {
+            return;
+        };
+        let sources: Sources = std::sync::Arc::new(self.collect_sources(g, start));
+        self.sources_capacity = sources.len();
+        let cut = sources.len() * self.helper_share / 64;
+        let helped = helper
+            .post(kernel, g16, &sources, 0..cut, 0, BATCH * row)
+            .then_some(cut);
+        self.helper = Some(helper);
+        let mut flags = vec![0; BATCH * row];
+        kernel(&mut flags, g16, &sources[helped.unwrap_or(0)..], 0);
+        self.ahead = Some(Ahead {
+            start,
+            row,
+            generation: self.generation,
+            flags,
+            sources,
+            helped,
+            posted: std::time::Instant::now(),
+        });
+    }
+
+    /// Takes the pass begun a batch ago as the current batch's, with the helper's share
+    /// added; and moves the share towards the point where the helper finishes just as it is
+    /// needed.
+    fn receive_ahead<T: NimValue>(&mut self, ahead: Ahead, g: &[T], narrow: Option<&[u16]>) {
+        let Ahead {
+            row,
+            flags,
+            sources,
+            helped,
+            posted,
+            ..
+        } = ahead;
+        self.batch.flags = flags;
+        let (Some(cut), Some(helper)) = (helped, &mut self.helper) else {
+            return;
+        };
+        // The helper had the time of a whole batch: it is late only when it lost its core,
+        // and then waiting as long again is the most worth spending.
+        let patience = posted.elapsed();
+        let theirs = &sources[..cut];
+        let ready = helper.finish(&mut self.batch.flags, patience, |flags| {
+            mark_sources(flags, row, g, narrow, theirs)
+        });
+        self.helper_share = if ready {
+            (self.helper_share + 1).min(63)
+        } else {
+            self.helper_share.saturating_sub(1).max(1)
+        };
     }
 
     /// Flags the option values of `n` that its batch left out: the pairs with a smaller heap
-    /// below [`BATCH`] and those with a rare heap at or above the cover's limit.
+    /// below [`LAG`] and those with a rare heap at or above the cover's limit.
     fn mark_rest<T: NimValue>(&mut self, g: &[T], n: usize) {
         let batch = &mut self.batch;
         let i = (n - batch.start) * batch.row;
@@ -896,7 +1000,7 @@ impl SparseSpace {
                 continue;
             }
             let m = n - s;
-            mark_pairs(flags, g, m, 1..kind.largest_smaller(m).min(BATCH - 1) + 1);
+            mark_pairs(flags, g, m, 1..kind.largest_smaller(m).min(LAG - 1) + 1);
             let from = self.rare.partition_point(|&r| (r as usize) < cover.limit);
             for (&r, &x) in self.rare[from..].iter().zip(&self.rare_values[from..]) {
                 let r = r as usize;
@@ -1188,6 +1292,33 @@ mod tests {
             assert!(engine.mask != 0, "{text} never left the plain method");
             let expected = nim_sequence_with(&rules, n, Method::SparseSpace, &mut |_| {});
             assert!(g == expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn passes_begun_a_batch_ahead_are_exact() {
+        // Short sequences get no helper thread; here one is forced, so that passes are begun
+        // a batch early and shared, across changes of width and mask (stale passes dropped).
+        for (text, n) in [
+            ("0.6", 20_000),
+            ("0.77", 6000),
+            ("0.054", 6000),
+            ("4!.0", 6000),
+        ] {
+            let rules = code(text);
+            let mut engine = SparseSpace::new(&rules, n).unwrap();
+            engine.helper = RowHelper::start();
+            let mut g = NimValues::halves_with_capacity(n + 1);
+            g.push(0);
+            for k in 1..=n {
+                if is_checkpoint(k) {
+                    engine.checkpoint(g.slice());
+                }
+                let v = engine.next(g.slice(), k);
+                g.push(v);
+            }
+            let expected = nim_sequence_with(&rules, n, Method::Plain, &mut |_| {});
+            assert!(g.to_vec() == expected, "{text}");
         }
     }
 

@@ -1,30 +1,31 @@
 //! A second thread for the batch pass of the sparse-space method, which is most of the time of
-//! a long sequence such as Officers: the rows of a batch are independent, so the helper flags
-//! half of them while the calling thread flags the other half.
+//! a long sequence such as Officers. The pass of a batch reads only values from before the
+//! batch ahead of it, so it is handed over one batch early: the helper flags a share of the
+//! next batch's pairs while the calling thread flags the rest and then values the heaps of
+//! the current batch one by one. The caller adjusts the share so that both finish together.
 //!
 //! A batch pass takes tens of microseconds, too short to hand over by waking a sleeping thread
 //! (on a virtual machine a wake-up alone can take that long), so the helper waits by spinning
 //! while work comes often and naps once it has been idle a while. The caller never depends on
-//! it: rows the helper has not started when the caller is done with its own are taken back and
+//! it: pairs the helper has not started when the caller needs them are taken back and
 //! flagged by the caller, so a busy or missing second core costs nothing but the hand-over.
 //!
-//! Nor does the caller wait long for rows the helper has started: on a loaded machine the
+//! Nor does the caller wait long for pairs the helper has started: on a loaded machine the
 //! helper's thread is often preempted in the middle of a job, and waiting for it to be
 //! scheduled again costs a time slice of the scheduler (milliseconds, a hundred batches).
-//! After waiting as long as its own half took, the caller abandons the job and flags the rows
-//! itself (flagging is idempotent, and the helper's rows are its own copy, so nothing is
+//! After waiting as long as the job has already had, the caller abandons it and flags the
+//! pairs itself (flagging is idempotent, and the helper's rows are its own copy, so nothing is
 //! lost but the helper's work); it posts nothing more until the helper has finished the
 //! abandoned job. And when the helper keeps missing its jobs, it is left out for a while (see
 //! [`ROUND`]). Officers to 10^6 under a load of 12 to 14 on the 2 cores (`/usr/bin/time cg -e
-//! 'len(grundy(octal 0.6, 0..=1000000))'`): 9.0 s of wall time and 2.45 s of CPU with an
-//! unbounded wait, 5.4 to 5.7 s and 1.54 s with the bound and the rests, 4.5 s and 1.28 s on
-//! one core (`taskset -c 0`). On a quiet machine neither triggers: the helper runs as fast as
-//! the caller.
+//! 'len(grundy(octal 0.6, 0..=1000000))'`), measured when the helper flagged half of each
+//! batch's rows: 9.0 s of wall time and 2.45 s of CPU with an unbounded wait, 5.4 to 5.7 s
+//! and 1.54 s with the bound and the rests, 4.5 s and 1.28 s on one core (`taskset -c 0`).
 //!
-//! The helper owns everything it reads and writes (its copy of the values, the pairs to flag,
-//! its rows of flags) behind a mutex, and the state word says who holds them; no memory is
-//! shared otherwise, and the two halves of the work lie in separate allocations.
+//! The helper owns what it writes (its rows of flags) and its copy of the values behind a
+//! mutex, and the state word says who holds them; the pairs to flag are shared read-only.
 
+use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -35,11 +36,17 @@ use std::time::{Duration, Instant};
 /// `mark_windows_narrow` in `nim_sequence`.
 pub(crate) type Kernel = fn(&mut [u8], &[u16], &[(u32, usize)], usize);
 
+/// The pairs of a batch, as the kernel takes them: shared by the caller, which flags some of
+/// them itself, and the helper, which flags the others.
+pub(crate) type Sources = Arc<Vec<(u32, usize)>>;
+
 /// The work of one hand-over, and the helper's copy of the values it reads.
 struct Job {
     kernel: Kernel,
     values: Vec<u16>,
-    sources: Vec<(u32, usize)>,
+    sources: Sources,
+    /// The pairs of `sources` this job flags.
+    share: Range<usize>,
     first_row: usize,
     flags: Vec<u8>,
 }
@@ -102,7 +109,8 @@ impl RowHelper {
             job: Mutex::new(Job {
                 kernel: |_, _, _, _| {},
                 values: Vec::new(),
-                sources: Vec::new(),
+                sources: Arc::new(Vec::new()),
+                share: 0..0,
                 first_row: 0,
                 flags: Vec::new(),
             }),
@@ -121,14 +129,16 @@ impl RowHelper {
         })
     }
 
-    /// Hands over the flagging of `flags_len` bytes of rows from `first_row` on: `values` is
-    /// every value so far (the helper copies the ones it lacks). False, with nothing posted,
-    /// while the helper is still busy with a job the caller abandoned.
+    /// Hands over the flagging of the pairs `share` of `sources` in `flags_len` bytes of rows
+    /// from `first_row` on: `values` is every value so far (the helper copies the ones it
+    /// lacks). False, with nothing posted, while the helper is still busy with a job the
+    /// caller abandoned, or resting.
     pub fn post(
         &mut self,
         kernel: Kernel,
         values: &[u16],
-        sources: &[(u32, usize)],
+        sources: &Sources,
+        share: Range<usize>,
         first_row: usize,
         flags_len: usize,
     ) -> bool {
@@ -152,8 +162,8 @@ impl RowHelper {
             let have = job.values.len().min(values.len());
             job.values.truncate(have);
             job.values.extend_from_slice(&values[have..]);
-            job.sources.clear();
-            job.sources.extend_from_slice(sources);
+            job.sources = Arc::clone(sources);
+            job.share = share;
             job.kernel = kernel;
             job.first_row = first_row;
             job.flags.clear();
@@ -164,8 +174,14 @@ impl RowHelper {
     }
 
     /// The rows posted, added to `flags`: flagged by the helper, or here by `mark` if the
-    /// helper had not started them, failed, or is still at them after `patience`.
-    pub fn finish(&mut self, flags: &mut [u8], patience: Duration, mark: impl FnOnce(&mut [u8])) {
+    /// helper had not started them, failed, or is still at them after `patience`. True when
+    /// the helper had finished before it was asked: it could have done more.
+    pub fn finish(
+        &mut self,
+        flags: &mut [u8],
+        patience: Duration,
+        mark: impl FnOnce(&mut [u8]),
+    ) -> bool {
         let state = &self.shared.state;
         if state
             .compare_exchange(POSTED, IDLE, Ordering::AcqRel, Ordering::Acquire)
@@ -173,8 +189,9 @@ impl RowHelper {
         {
             self.missed += 1;
             mark(flags);
-            return;
+            return false;
         }
+        let ready = state.load(Ordering::Acquire) == DONE;
         let patience = patience.max(LEAST_PATIENCE);
         let waiting = Instant::now();
         let mut spins = 0u32;
@@ -207,7 +224,7 @@ impl RowHelper {
                 {
                     self.missed += 1;
                     mark(flags);
-                    return;
+                    return false;
                 }
                 _ => {
                     spins = spins.wrapping_add(1);
@@ -216,6 +233,7 @@ impl RowHelper {
             }
         }
         state.store(IDLE, Ordering::Release);
+        ready
     }
 }
 
@@ -245,7 +263,8 @@ fn serve(shared: &Shared) {
                 }
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
                     let job = &mut *shared.job();
-                    (job.kernel)(&mut job.flags, &job.values, &job.sources, job.first_row);
+                    let sources = &job.sources[job.share.clone()];
+                    (job.kernel)(&mut job.flags, &job.values, sources, job.first_row);
                 }));
                 let state = if outcome.is_ok() { DONE } else { FAILED };
                 // Not over a STOP that came meanwhile; an abandoned job's rows are dropped,
@@ -294,16 +313,18 @@ mod tests {
         let mut values: Vec<u16> = Vec::new();
         for round in 0..200u16 {
             values.extend((0..16).map(|i| (round * 7 + i * 3) % 8));
-            let sources: Vec<(u32, usize)> = (0..5).map(|i| (i, (round as usize) % 4)).collect();
+            let sources: Sources = Arc::new((0..5).map(|i| (i, (round as usize) % 4)).collect());
+            let share = 1..4;
             let mut helped = vec![0; 32];
             let patience = Duration::from_micros(u64::from(round % 3) * 20);
-            if helper.post(kernel, &values, &sources, 4, 32) {
-                helper.finish(&mut helped, patience, |f| kernel(f, &values, &sources, 4));
+            let theirs = &sources[share.clone()];
+            if helper.post(kernel, &values, &sources, share, 4, 32) {
+                helper.finish(&mut helped, patience, |f| kernel(f, &values, theirs, 4));
             } else {
-                kernel(&mut helped, &values, &sources, 4);
+                kernel(&mut helped, &values, theirs, 4);
             }
             let mut here = vec![0; 32];
-            kernel(&mut here, &values, &sources, 4);
+            kernel(&mut here, &values, theirs, 4);
             assert_eq!(helped, here, "round {round}");
         }
     }
