@@ -20,6 +20,7 @@
 mod bits;
 pub mod code;
 pub mod compact;
+mod flag_scan;
 mod mirror;
 pub mod nim_sequence;
 pub mod partizan;

@@ -28,10 +28,13 @@
 use crate::core::check_interrupt;
 
 use std::ops::Range;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use super::bits::Bits;
 use super::code::{visit_exactly, Constraint, Digit, HeapRules};
 use super::compact::{NimSlice, NimValue, NimValues};
+use super::flag_scan::{least_unflagged, ClassBits};
 use super::mirror::Mirror;
 use super::periodicity::{proof_parameters, proven_nim_period};
 use super::row_helper::{Kernel, RowHelper, Sources};
@@ -469,10 +472,10 @@ struct SparseSpace {
     /// `counts[c][v]`: the heaps `a >= 1` with `G(a) = v` and `(a + t0) & 1 == c` (`t0` the
     /// split parity, or 0).
     counts: [Vec<u64>; 2],
-    /// `common[sigma]` and `uncommon[sigma]`: the values below `2 * width` that are common, and
-    /// rare, for a heap with this sigma, ascending.
-    common: [Vec<u32>; 2],
-    uncommon: [Vec<u32>; 2],
+    /// `common_bits[sigma]` and `uncommon_bits[sigma]`: the values below `2 * width` that are
+    /// common, and rare, for a heap with this sigma (see [`least_unflagged`]).
+    common_bits: [ClassBits; 2],
+    uncommon_bits: [ClassBits; 2],
     /// The option values of the current heap, when `mask == 0`.
     seen: Bits,
     batch: Batch,
@@ -486,28 +489,23 @@ struct SparseSpace {
     helper: Option<RowHelper>,
     /// The next batch's pass, begun when the current batch started (see [`Ahead`]).
     ahead: Option<Ahead>,
-    /// The helper's share of the pairs of a pass, in 64ths (see [`SparseSpace::post_ahead`]).
-    helper_share: usize,
-    /// The number of pairs of the last pass, as the next one's first allocation.
-    sources_capacity: usize,
+    /// Lists of pairs of passes done, kept for their allocations: a new list of tens of
+    /// kilobytes each batch missed the cache on every write (a seventh of the calling
+    /// thread's time on Officers).
+    spare: Vec<Sources>,
     /// Counts the changes of the value classes (mask, type or width): a pass begun before
     /// one does not serve the batch after it.
     generation: u64,
 }
 
-/// The pass of the batch after the current one, begun when the current one started: its
-/// pairs read only values from before the current batch (see [`LAG`]). The helper flags
-/// the pairs `..helped` of `sources` while this thread flags the others into `flags`, then
-/// values the current batch's heaps one by one.
+/// The pass of the batch after the current one, handed to the helper when the current one
+/// started: its pairs read only values from before the current batch (see [`LAG`]).
 struct Ahead {
     start: usize,
     row: usize,
     generation: u64,
-    flags: Vec<u8>,
     sources: Sources,
-    /// The end of the helper's share, if it took one.
-    helped: Option<usize>,
-    posted: std::time::Instant,
+    posted: Instant,
 }
 
 /// The removals of a sparse-space game that leave no heap, one, or two equal ones.
@@ -761,8 +759,8 @@ impl SparseSpace {
             rare_values: Vec::new(),
             width: 1,
             counts: [vec![0], vec![0]],
-            common: [Vec::new(), Vec::new()],
-            uncommon: [Vec::new(), Vec::new()],
+            common_bits: [ClassBits::new(&[], 0), ClassBits::new(&[], 0)],
+            uncommon_bits: [ClassBits::new(&[], 0), ClassBits::new(&[], 0)],
             seen: Bits::new(),
             batch: Batch {
                 start: 0,
@@ -776,8 +774,7 @@ impl SparseSpace {
             mirror: Some(Mirror::new(n)),
             helper: None,
             ahead: None,
-            helper_share: 32,
-            sources_capacity: 0,
+            spare: Vec::new(),
             generation: 0,
         };
         for s in 0..=t.min(n) {
@@ -825,8 +822,8 @@ impl SparseSpace {
         for sigma in 0..2 {
             let (common, rare): (Vec<u32>, Vec<u32>) = (0..2 * self.width)
                 .partition(|&v| ((v & self.mask).count_ones() as usize & 1) != sigma);
-            self.common[sigma] = common;
-            self.uncommon[sigma] = rare;
+            self.common_bits[sigma] = ClassBits::new(&common, 2 * self.width);
+            self.uncommon_bits[sigma] = ClassBits::new(&rare, 2 * self.width);
         }
         self.batch.len = 0;
         self.generation += 1;
@@ -878,23 +875,21 @@ impl SparseSpace {
         match ahead {
             Some(ahead) if wanted(&ahead) => self.receive_ahead(ahead, g, narrow),
             stale => {
-                if let (
-                    Some(helper),
-                    Some(Ahead {
-                        helped: Some(_), ..
-                    }),
-                ) = (&mut self.helper, stale)
-                {
-                    // A job for a batch that will not come: drop what the helper flags.
-                    helper.finish(&mut [], std::time::Duration::ZERO, |_| {});
+                if let (Some(helper), Some(stale)) = (&mut self.helper, stale) {
+                    // A pass for a batch that will not come: its chunks are claimed here
+                    // and left unflagged, so the helper stops at the one it is on.
+                    helper.finish(&mut [], &stale.sources, Duration::ZERO, |_, _| {});
+                    self.keep_spare(stale.sources);
                 }
-                let sources = self.collect_sources(g, start);
+                let mut sources = self.spare_list();
+                self.collect_sources(g, start, &mut sources);
                 let flags = &mut self.batch.flags;
                 flags.clear();
                 flags.resize(BATCH * row, 0);
                 // The pairs of every split in one pass: a pair's row and value do not
                 // depend on it.
                 mark_sources(flags, row, g, narrow, &sources);
+                self.keep_spare(Arc::new(sources));
             }
         }
         self.post_ahead(g, start + BATCH);
@@ -902,8 +897,8 @@ impl SparseSpace {
 
     /// The pairs a batch from `start` examines (see [`Cover`]), as [`mark_windows`] takes
     /// them. They read only values below `start - LAG + BATCH`.
-    fn collect_sources<T: NimValue>(&self, g: &[T], start: usize) -> Vec<(u32, usize)> {
-        let mut sources = Vec::with_capacity(self.sources_capacity);
+    fn collect_sources<T: NimValue>(&self, g: &[T], start: usize, sources: &mut Vec<(u32, usize)>) {
+        sources.clear();
         for &(s, _) in &self.splits {
             let m0 = start.saturating_sub(s);
             let cover = Cover::new(m0);
@@ -922,70 +917,70 @@ impl SparseSpace {
             sources.extend(scanned.map(|a| (g[a].get(), m0 - a)));
             sources.extend(rare.map(|(r, x)| (x, m0 - r)));
         }
-        sources
     }
 
-    /// Begins the pass of the batch from `start` (`g = G(0..start - BATCH)`), when there is a
-    /// helper: it takes the first [`SparseSpace::helper_share`] 64ths of the pairs, this
-    /// thread flags the rest now.
+    /// Hands the pass of the batch from `start` (`g = G(0..start - BATCH)`) to the helper,
+    /// if there is one: it flags the pairs while this thread values the current batch, and
+    /// this thread flags those it has not reached when the batch starts.
     fn post_ahead<T: NimValue>(&mut self, g: &[T], start: usize) {
         let row = self.width as usize;
-        let (true, Some(g16), Some(kernel)) =
-            (self.mirror.is_some(), T::halves(g), narrow_kernel(row))
-        else {
+        let (true, true, Some(g16), Some(kernel)) = (
+            self.helper.is_some(),
+            self.mirror.is_some(),
+            T::halves(g),
+            narrow_kernel(row),
+        ) else {
             return;
         };
-        let Some(mut helper) = self.helper.take() else {
-            return;
-        };
-        let sources: Sources = std::sync::Arc::new(self.collect_sources(g, start));
-        self.sources_capacity = sources.len();
-        let cut = sources.len() * self.helper_share / 64;
-        let helped = helper
-            .post(kernel, g16, &sources, 0..cut, 0, BATCH * row)
-            .then_some(cut);
-        self.helper = Some(helper);
-        let mut flags = vec![0; BATCH * row];
-        kernel(&mut flags, g16, &sources[helped.unwrap_or(0)..], 0);
-        self.ahead = Some(Ahead {
-            start,
-            row,
-            generation: self.generation,
-            flags,
-            sources,
-            helped,
-            posted: std::time::Instant::now(),
-        });
+        let mut list = self.spare_list();
+        self.collect_sources(g, start, &mut list);
+        let sources: Sources = Arc::new(list);
+        let posted = self
+            .helper
+            .as_mut()
+            .is_some_and(|helper| helper.post(kernel, g16, &sources, BATCH * row));
+        if posted {
+            self.ahead = Some(Ahead {
+                start,
+                row,
+                generation: self.generation,
+                sources,
+                posted: Instant::now(),
+            });
+        }
     }
 
-    /// Takes the pass begun a batch ago as the current batch's, with the helper's share
-    /// added; and moves the share towards the point where the helper finishes just as it is
-    /// needed.
+    /// A list for a pass's pairs: a spare one no thread reads any more, else a new one.
+    fn spare_list(&mut self) -> Vec<(u32, usize)> {
+        let done = self.spare.iter().position(|s| Arc::strong_count(s) == 1);
+        done.and_then(|i| Arc::try_unwrap(self.spare.swap_remove(i)).ok())
+            .unwrap_or_default()
+    }
+
+    /// Takes the pass handed over a batch ago as the current batch's: the helper's rows, and
+    /// here the pairs it has not reached.
     fn receive_ahead<T: NimValue>(&mut self, ahead: Ahead, g: &[T], narrow: Option<&[u16]>) {
-        let Ahead {
-            row,
-            flags,
-            sources,
-            helped,
-            posted,
-            ..
-        } = ahead;
-        self.batch.flags = flags;
-        let (Some(cut), Some(helper)) = (helped, &mut self.helper) else {
-            return;
+        let flags = &mut self.batch.flags;
+        flags.clear();
+        flags.resize(BATCH * ahead.row, 0);
+        let mark = |flags: &mut [u8], sources: &[(u32, usize)]| {
+            mark_sources(flags, ahead.row, g, narrow, sources)
         };
-        // The helper had the time of a whole batch: it is late only when it lost its core,
-        // and then waiting as long again is the most worth spending.
-        let patience = posted.elapsed();
-        let theirs = &sources[..cut];
-        let ready = helper.finish(&mut self.batch.flags, patience, |flags| {
-            mark_sources(flags, row, g, narrow, theirs)
-        });
-        self.helper_share = if ready {
-            (self.helper_share + 1).min(63)
-        } else {
-            self.helper_share.saturating_sub(1).max(1)
-        };
+        match &mut self.helper {
+            // The helper had the time of a whole batch: it is late only when it lost its
+            // core, and then waiting as long again is the most worth spending.
+            Some(helper) => helper.finish(flags, &ahead.sources, ahead.posted.elapsed(), mark),
+            None => mark(flags, &ahead.sources),
+        }
+        self.keep_spare(ahead.sources);
+    }
+
+    /// Keeps a list of pairs for a later pass (see [`SparseSpace::spare`]).
+    fn keep_spare(&mut self, sources: Sources) {
+        // The helper's job holds the last list posted: three lists serve.
+        if self.spare.len() < 3 {
+            self.spare.push(sources);
+        }
     }
 
     /// Flags the option values of `n` that its batch left out: the pairs with a smaller heap
@@ -1036,17 +1031,13 @@ impl SparseSpace {
         let flags = self.batch.row_mut(n);
         // Every common-for-n option value is flagged now: the least common value not flagged
         // is G(n) unless a rare value below it has no witness.
-        let least_common = self.common[sigma]
-            .iter()
-            .copied()
-            .find(|&v| flags.get(v as usize) != Some(&1))
-            .unwrap_or(2 * self.width);
         self.need.clear();
-        let below = self.uncommon[sigma]
-            .iter()
-            .take_while(|&&v| v < least_common);
-        self.need
-            .extend(below.filter(|&&v| flags.get(v as usize) != Some(&1)));
+        let least_common = least_unflagged(
+            flags,
+            &self.common_bits[sigma],
+            &self.uncommon_bits[sigma],
+            &mut self.need,
+        );
         if self.need.is_empty() || self.search_needed(g, n) {
             least_common
         } else {

@@ -1,33 +1,35 @@
 //! A second thread for the batch pass of the sparse-space method, which is most of the time of
 //! a long sequence such as Officers. The pass of a batch reads only values from before the
-//! batch ahead of it, so it is handed over one batch early: the helper flags a share of the
-//! next batch's pairs while the calling thread flags the rest and then values the heaps of
-//! the current batch one by one. The caller adjusts the share so that both finish together.
+//! batch ahead of it, so it is handed over one batch early: the helper flags the next batch's
+//! pairs while the calling thread values the heaps of the current batch one by one. The pairs
+//! are taken in chunks of [`CHUNK`] from a shared counter, so when the caller comes for the
+//! pass it flags the chunks the helper has not reached, and the two threads share the work in
+//! whatever proportion their speeds give, batch by batch.
 //!
 //! A batch pass takes tens of microseconds, too short to hand over by waking a sleeping thread
 //! (on a virtual machine a wake-up alone can take that long), so the helper waits by spinning
 //! while work comes often and naps once it has been idle a while. The caller never depends on
-//! it: pairs the helper has not started when the caller needs them are taken back and
-//! flagged by the caller, so a busy or missing second core costs nothing but the hand-over.
+//! it: a busy or missing second core costs nothing but the hand-over.
 //!
-//! Nor does the caller wait long for pairs the helper has started: on a loaded machine the
+//! Nor does the caller wait long for a chunk the helper has started: on a loaded machine the
 //! helper's thread is often preempted in the middle of a job, and waiting for it to be
 //! scheduled again costs a time slice of the scheduler (milliseconds, a hundred batches).
 //! After waiting as long as the job has already had, the caller abandons it and flags the
-//! pairs itself (flagging is idempotent, and the helper's rows are its own copy, so nothing is
-//! lost but the helper's work); it posts nothing more until the helper has finished the
-//! abandoned job. And when the helper keeps missing its jobs, it is left out for a while (see
-//! [`ROUND`]). Officers to 10^6 under a load of 12 to 14 on the 2 cores (`/usr/bin/time cg -e
-//! 'len(grundy(octal 0.6, 0..=1000000))'`), measured when the helper flagged half of each
-//! batch's rows: 9.0 s of wall time and 2.45 s of CPU with an unbounded wait, 5.4 to 5.7 s
+//! helper's chunks itself (flagging is idempotent, and the helper's rows are its own copy, so
+//! nothing is lost but the helper's work); it posts nothing more until the helper has finished
+//! the abandoned job. And when the helper keeps missing its jobs, it is left out for a while
+//! (see [`ROUND`]). Officers to 10^6 under a load of 12 to 14 on the 2 cores (`/usr/bin/time
+//! cg -e 'len(grundy(octal 0.6, 0..=1000000))'`), measured when the helper flagged half of
+//! each batch's rows: 9.0 s of wall time and 2.45 s of CPU with an unbounded wait, 5.4 to 5.7 s
 //! and 1.54 s with the bound and the rests, 4.5 s and 1.28 s on one core (`taskset -c 0`).
 //!
 //! The helper owns what it writes (its rows of flags) and its copy of the values behind a
-//! mutex, and the state word says who holds them; the pairs to flag are shared read-only.
+//! mutex, and the state word says who holds them; the pairs are shared read-only, and the
+//! chunk counter is the only memory both threads write.
 
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -36,18 +38,26 @@ use std::time::{Duration, Instant};
 /// `mark_windows_narrow` in `nim_sequence`.
 pub(crate) type Kernel = fn(&mut [u8], &[u16], &[(u32, usize)], usize);
 
-/// The pairs of a batch, as the kernel takes them: shared by the caller, which flags some of
-/// them itself, and the helper, which flags the others.
+/// The pairs of a batch, as the kernel takes them: shared by the caller and the helper, each
+/// flagging the chunks it claims.
 pub(crate) type Sources = Arc<Vec<(u32, usize)>>;
+
+/// Pairs a claim takes: enough that a claim (an atomic add on a line both cores write) is a
+/// small part of flagging them, few enough that the caller seldom waits long for the
+/// helper's last chunk.
+const CHUNK: usize = 256;
+
+/// The pairs of chunk `i` of `len`.
+fn chunk(i: usize, len: usize) -> Range<usize> {
+    i * CHUNK..((i + 1) * CHUNK).min(len)
+}
 
 /// The work of one hand-over, and the helper's copy of the values it reads.
 struct Job {
     kernel: Kernel,
     values: Vec<u16>,
     sources: Sources,
-    /// The pairs of `sources` this job flags.
-    share: Range<usize>,
-    first_row: usize,
+    flags_len: usize,
     flags: Vec<u8>,
 }
 
@@ -63,6 +73,8 @@ const ABANDONED: u8 = 6;
 
 struct Shared {
     state: AtomicU8,
+    /// The next chunk of the job's pairs to claim.
+    next: AtomicUsize,
     job: Mutex<Job>,
 }
 
@@ -81,6 +93,8 @@ pub(crate) struct RowHelper {
     missed: u32,
     /// Batches still to be flagged without help (see [`REST`]).
     resting: u32,
+    /// The chunks the caller claimed in the current job.
+    claimed: Vec<usize>,
 }
 
 /// Posts between reviews of the help: when more than a quarter of a round's jobs came back
@@ -94,8 +108,8 @@ const REST: u32 = 1024;
 /// Spins without work before the helper starts napping, and the length of a nap.
 const SPINS_BEFORE_NAP: u32 = 1 << 18;
 const NAP: Duration = Duration::from_micros(200);
-/// The least time the caller waits for rows the helper is flagging: below a few
-/// microseconds, the clock and the hand-over are as slow as the rows.
+/// The least time the caller waits for a chunk the helper is flagging: below a few
+/// microseconds, the clock and the hand-over are as slow as the chunk.
 const LEAST_PATIENCE: Duration = Duration::from_micros(5);
 
 impl RowHelper {
@@ -106,12 +120,12 @@ impl RowHelper {
         }
         let shared = Arc::new(Shared {
             state: AtomicU8::new(IDLE),
+            next: AtomicUsize::new(0),
             job: Mutex::new(Job {
                 kernel: |_, _, _, _| {},
                 values: Vec::new(),
                 sources: Arc::new(Vec::new()),
-                share: 0..0,
-                first_row: 0,
+                flags_len: 0,
                 flags: Vec::new(),
             }),
         });
@@ -126,20 +140,18 @@ impl RowHelper {
             posted: 0,
             missed: 0,
             resting: 0,
+            claimed: Vec::new(),
         })
     }
 
-    /// Hands over the flagging of the pairs `share` of `sources` in `flags_len` bytes of rows
-    /// from `first_row` on: `values` is every value so far (the helper copies the ones it
-    /// lacks). False, with nothing posted, while the helper is still busy with a job the
-    /// caller abandoned, or resting.
+    /// Hands over the flagging of `sources` in `flags_len` bytes of rows: `values` is every
+    /// value so far (the helper copies the ones it lacks). False, with nothing posted, while
+    /// the helper is still busy with a job the caller abandoned, or resting.
     pub fn post(
         &mut self,
         kernel: Kernel,
         values: &[u16],
         sources: &Sources,
-        share: Range<usize>,
-        first_row: usize,
         flags_len: usize,
     ) -> bool {
         if self.resting > 0 {
@@ -163,35 +175,43 @@ impl RowHelper {
             job.values.truncate(have);
             job.values.extend_from_slice(&values[have..]);
             job.sources = Arc::clone(sources);
-            job.share = share;
             job.kernel = kernel;
-            job.first_row = first_row;
-            job.flags.clear();
-            job.flags.resize(flags_len, 0);
+            job.flags_len = flags_len;
         }
+        self.shared.next.store(0, Ordering::Release);
         self.shared.state.store(POSTED, Ordering::Release);
         true
     }
 
-    /// The rows posted, added to `flags`: flagged by the helper, or here by `mark` if the
-    /// helper had not started them, failed, or is still at them after `patience`. True when
-    /// the helper had finished before it was asked: it could have done more.
+    /// The pass posted, added to `flags`: `mark` flags here the chunks of `sources` (the
+    /// posted ones) the helper has not claimed, and those it claimed if it failed or is still
+    /// at one after `patience`.
     pub fn finish(
         &mut self,
         flags: &mut [u8],
+        sources: &[(u32, usize)],
         patience: Duration,
-        mark: impl FnOnce(&mut [u8]),
-    ) -> bool {
+        mut mark: impl FnMut(&mut [u8], &[(u32, usize)]),
+    ) {
+        let chunks = sources.len().div_ceil(CHUNK);
+        self.claimed.clear();
+        loop {
+            let i = self.shared.next.fetch_add(1, Ordering::AcqRel);
+            if i >= chunks {
+                break;
+            }
+            mark(flags, &sources[chunk(i, sources.len())]);
+            self.claimed.push(i);
+        }
         let state = &self.shared.state;
         if state
             .compare_exchange(POSTED, IDLE, Ordering::AcqRel, Ordering::Acquire)
             .is_ok()
         {
+            // The helper never came: every chunk was flagged here.
             self.missed += 1;
-            mark(flags);
-            return false;
+            return;
         }
-        let ready = state.load(Ordering::Acquire) == DONE;
         let patience = patience.max(LEAST_PATIENCE);
         let waiting = Instant::now();
         let mut spins = 0u32;
@@ -205,10 +225,10 @@ impl RowHelper {
                 }
                 FAILED => {
                     self.missed += 1;
-                    mark(flags);
+                    mark_unclaimed(&mut self.claimed, flags, sources, mark);
                     break;
                 }
-                // The helper has most likely lost its core: flag the rows here rather than
+                // The helper has most likely lost its core: flag its chunks here rather than
                 // wait for it to be scheduled again. (Failing, the exchange saw it finish.)
                 RUNNING
                     if spins.is_multiple_of(64)
@@ -223,8 +243,8 @@ impl RowHelper {
                             .is_ok() =>
                 {
                     self.missed += 1;
-                    mark(flags);
-                    return false;
+                    mark_unclaimed(&mut self.claimed, flags, sources, mark);
+                    return;
                 }
                 _ => {
                     spins = spins.wrapping_add(1);
@@ -233,7 +253,21 @@ impl RowHelper {
             }
         }
         state.store(IDLE, Ordering::Release);
-        ready
+    }
+}
+
+/// Flags the chunks of `sources` not in `claimed` (the helper's).
+fn mark_unclaimed(
+    claimed: &mut [usize],
+    flags: &mut [u8],
+    sources: &[(u32, usize)],
+    mut mark: impl FnMut(&mut [u8], &[(u32, usize)]),
+) {
+    claimed.sort_unstable();
+    for i in 0..sources.len().div_ceil(CHUNK) {
+        if claimed.binary_search(&i).is_err() {
+            mark(flags, &sources[chunk(i, sources.len())]);
+        }
     }
 }
 
@@ -261,11 +295,7 @@ fn serve(shared: &Shared) {
                 {
                     continue;
                 }
-                let outcome = catch_unwind(AssertUnwindSafe(|| {
-                    let job = &mut *shared.job();
-                    let sources = &job.sources[job.share.clone()];
-                    (job.kernel)(&mut job.flags, &job.values, sources, job.first_row);
-                }));
+                let outcome = catch_unwind(AssertUnwindSafe(|| run(shared)));
                 let state = if outcome.is_ok() { DONE } else { FAILED };
                 // Not over a STOP that came meanwhile; an abandoned job's rows are dropped,
                 // and the caller may post again.
@@ -292,11 +322,27 @@ fn serve(shared: &Shared) {
     }
 }
 
+/// Flags the chunks of the job the helper claims, into its own rows.
+fn run(shared: &Shared) {
+    let job = &mut *shared.job();
+    job.flags.clear();
+    job.flags.resize(job.flags_len, 0);
+    let chunks = job.sources.len().div_ceil(CHUNK);
+    loop {
+        let i = shared.next.fetch_add(1, Ordering::AcqRel);
+        if i >= chunks {
+            return;
+        }
+        let sources = &job.sources[chunk(i, job.sources.len())];
+        (job.kernel)(&mut job.flags, &job.values, sources, 0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Flags `x ^ values[p + row]` in each row (of 8 bytes) from `first_row` on.
+    /// Flags `x ^ values[p + row]` in each row (of 8 bytes).
     fn kernel(flags: &mut [u8], values: &[u16], sources: &[(u32, usize)], first_row: usize) {
         for (j, row) in flags.chunks_exact_mut(8).enumerate() {
             for &(x, p) in sources {
@@ -313,18 +359,28 @@ mod tests {
         let mut values: Vec<u16> = Vec::new();
         for round in 0..200u16 {
             values.extend((0..16).map(|i| (round * 7 + i * 3) % 8));
-            let sources: Sources = Arc::new((0..5).map(|i| (i, (round as usize) % 4)).collect());
-            let share = 1..4;
+            // From one pair to several chunks, so that both threads claim some.
+            let count = usize::from(round) * 3 % 500 + 1;
+            let sources: Sources = Arc::new(
+                (0..count)
+                    .map(|i| (i as u32 % 8, (usize::from(round) + i) % 4))
+                    .collect(),
+            );
             let mut helped = vec![0; 32];
             let patience = Duration::from_micros(u64::from(round % 3) * 20);
-            let theirs = &sources[share.clone()];
-            if helper.post(kernel, &values, &sources, share, 4, 32) {
-                helper.finish(&mut helped, patience, |f| kernel(f, &values, theirs, 4));
+            if helper.post(kernel, &values, &sources, 32) {
+                // Sometimes the helper is given a head start, sometimes none.
+                if round % 2 == 0 {
+                    std::thread::sleep(Duration::from_micros(50));
+                }
+                helper.finish(&mut helped, &sources, patience, |f, s| {
+                    kernel(f, &values, s, 0)
+                });
             } else {
-                kernel(&mut helped, &values, theirs, 4);
+                kernel(&mut helped, &values, &sources, 0);
             }
             let mut here = vec![0; 32];
-            kernel(&mut here, &values, theirs, 4);
+            kernel(&mut here, &values, &sources, 0);
             assert_eq!(helped, here, "round {round}");
         }
     }
