@@ -18,8 +18,12 @@
 
 use super::game::Game;
 
-/// 2^21 buckets of 64 bytes: at most 128 MB (16 million pairs), touched only as it fills.
-const MAX_BUCKETS: usize = 1 << 21;
+/// 2^20 buckets of 64 bytes: at most 64 MB (8 million pairs) a thread. Only the largest
+/// searches reach it: Domineering 6x6 on two threads peaked at 886-899 MB with this bound and
+/// at 1,009-1,016 MB with twice it, in 55.0-56.4 s against 53.9-61.0 s (two runs each,
+/// alternating); Amazons 4x4, Clobber 4x4, Domineering 5x6 and Cookie Cutter 3x12 never fill
+/// it.
+const MAX_BUCKETS: usize = 1 << 20;
 const MIN_BUCKETS: usize = 1 << 7;
 /// 2^20 slots of 16 bytes and a bit for pairs with an inline game: at most 16 MB.
 const MAX_WIDE_SLOTS: usize = 1 << 20;
