@@ -870,6 +870,12 @@ impl SparseSpace {
         for &(s, _) in &self.splits {
             self.batch.covers.push(Cover::new(start.saturating_sub(s)));
         }
+        // The next batch's pairs, listed while the helper may still be flagging this one's.
+        let next = self.pass_for_helper(g).map(|kernel| {
+            let mut list = self.spare_list();
+            self.collect_sources(g, start + BATCH, &mut list);
+            (kernel, list)
+        });
         let ahead = self.ahead.take();
         let wanted = |a: &Ahead| (a.start, a.row, a.generation) == (start, row, self.generation);
         match ahead {
@@ -892,7 +898,9 @@ impl SparseSpace {
                 self.keep_spare(Arc::new(sources));
             }
         }
-        self.post_ahead(g, start + BATCH);
+        if let Some((kernel, list)) = next {
+            self.post_ahead(g, start + BATCH, kernel, list);
+        }
     }
 
     /// The pairs a batch from `start` examines (see [`Cover`]), as [`mark_windows`] takes
@@ -919,27 +927,29 @@ impl SparseSpace {
         }
     }
 
-    /// Hands the pass of the batch from `start` (`g = G(0..start - BATCH)`) to the helper,
-    /// if there is one: it flags the pairs while this thread values the current batch, and
-    /// this thread flags those it has not reached when the batch starts.
-    fn post_ahead<T: NimValue>(&mut self, g: &[T], start: usize) {
-        let row = self.width as usize;
-        let (true, true, Some(g16), Some(kernel)) = (
-            self.helper.is_some(),
-            self.mirror.is_some(),
-            T::halves(g),
-            narrow_kernel(row),
-        ) else {
+    /// The kernel for a pass handed to the helper, if there is a helper and a kernel for
+    /// the rows and values.
+    fn pass_for_helper<T: NimValue>(&self, g: &[T]) -> Option<Kernel> {
+        let usable = self.helper.is_some() && self.mirror.is_some() && T::halves(g).is_some();
+        narrow_kernel(self.width as usize).filter(|_| usable)
+    }
+
+    /// Hands the pass of the batch from `start` (`g = G(0..start - BATCH)`), whose pairs
+    /// are `list`, to the helper: it flags them while this thread values the current batch,
+    /// and this thread flags those it has not reached when the batch starts.
+    fn post_ahead<T: NimValue>(
+        &mut self,
+        g: &[T],
+        start: usize,
+        kernel: Kernel,
+        list: Vec<(u32, usize)>,
+    ) {
+        let (Some(helper), Some(g16)) = (self.helper.as_mut(), T::halves(g)) else {
             return;
         };
-        let mut list = self.spare_list();
-        self.collect_sources(g, start, &mut list);
+        let row = self.width as usize;
         let sources: Sources = Arc::new(list);
-        let posted = self
-            .helper
-            .as_mut()
-            .is_some_and(|helper| helper.post(kernel, g16, &sources, BATCH * row));
-        if posted {
+        if helper.post(kernel, g16, &sources, BATCH * row) {
             self.ahead = Some(Ahead {
                 start,
                 row,
@@ -947,6 +957,8 @@ impl SparseSpace {
                 sources,
                 posted: Instant::now(),
             });
+        } else {
+            self.keep_spare(sources);
         }
     }
 
