@@ -14,6 +14,8 @@ fn report(script: &str) -> String {
         .env("NO_COLOR", "1")
         .output()
         .expect("cg runs");
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_dir(&dir);
     assert!(!out.status.success(), "the script should fail");
     String::from_utf8_lossy(&out.stderr).to_string()
 }
