@@ -24,6 +24,7 @@ mod flag_scan;
 mod mirror;
 pub mod nim_sequence;
 pub mod partizan;
+mod pass;
 pub mod periodicity;
 mod row_helper;
 pub mod turning;

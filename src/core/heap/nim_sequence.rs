@@ -36,6 +36,7 @@ use super::code::{visit_exactly, Constraint, Digit, HeapRules};
 use super::compact::{NimSlice, NimValue, NimValues};
 use super::flag_scan::{least_unflagged, ClassBits};
 use super::mirror::Mirror;
+use super::pass::{Pass, RarePairs};
 use super::periodicity::{proof_parameters, proven_nim_period};
 use super::row_helper::{Kernel, RowHelper, Sources};
 
@@ -489,10 +490,11 @@ struct SparseSpace {
     helper: Option<RowHelper>,
     /// The next batch's pass, begun when the current batch started (see [`Ahead`]).
     ahead: Option<Ahead>,
-    /// Lists of pairs of passes done, kept for their allocations: a new list of tens of
-    /// kilobytes each batch missed the cache on every write (a seventh of the calling
-    /// thread's time on Officers).
-    spare: Vec<Sources>,
+    /// The rare heaps and their values as passes read them, and the generation and count of
+    /// rare heaps they were made for.
+    rare_pairs: Option<((u64, usize), RarePairs)>,
+    /// A chunk of a pass's sources written out, for the kernel.
+    chunk: Vec<(u32, usize)>,
     /// Counts the changes of the value classes (mask, type or width): a pass begun before
     /// one does not serve the batch after it.
     generation: u64,
@@ -725,6 +727,21 @@ fn mark_sources<T: NimValue>(
     }
 }
 
+/// Flags the sources `range` of `pass` in the rows of a batch ([`mark_sources`]), written out
+/// into `chunk`.
+fn mark_range<T: NimValue>(
+    flags: &mut [u8],
+    row: usize,
+    g: &[T],
+    narrow: Option<&[u16]>,
+    pass: &Pass,
+    range: Range<usize>,
+    chunk: &mut Vec<(u32, usize)>,
+) {
+    pass.write(range, |a| g[a].get(), chunk);
+    mark_sources(flags, row, g, narrow, chunk);
+}
+
 /// [`mark_windows_narrow`] over a whole batch with rows of `row` flags, if it serves them.
 fn narrow_kernel(row: usize) -> Option<Kernel> {
     Some(match row {
@@ -774,7 +791,8 @@ impl SparseSpace {
             mirror: Some(Mirror::new(n)),
             helper: None,
             ahead: None,
-            spare: Vec::new(),
+            rare_pairs: None,
+            chunk: Vec::new(),
             generation: 0,
         };
         for s in 0..=t.min(n) {
@@ -870,12 +888,10 @@ impl SparseSpace {
         for &(s, _) in &self.splits {
             self.batch.covers.push(Cover::new(start.saturating_sub(s)));
         }
-        // The next batch's pairs, listed while the helper may still be flagging this one's.
-        let next = self.pass_for_helper(g).map(|kernel| {
-            let mut list = self.spare_list();
-            self.collect_sources(g, start + BATCH, &mut list);
-            (kernel, list)
-        });
+        // The next batch's pairs, described while the helper may still be flagging this one's.
+        let next = self
+            .pass_for_helper(g)
+            .map(|kernel| (kernel, self.pass(start + BATCH)));
         let ahead = self.ahead.take();
         let wanted = |a: &Ahead| (a.start, a.row, a.generation) == (start, row, self.generation);
         match ahead {
@@ -885,45 +901,59 @@ impl SparseSpace {
                     // A pass for a batch that will not come: its chunks are claimed here
                     // and left unflagged, so the helper stops at the one it is on.
                     helper.finish(&mut [], &stale.sources, Duration::ZERO, |_, _| {});
-                    self.keep_spare(stale.sources);
                 }
-                let mut sources = self.spare_list();
-                self.collect_sources(g, start, &mut sources);
+                let pass = self.pass(start);
                 let flags = &mut self.batch.flags;
                 flags.clear();
                 flags.resize(BATCH * row, 0);
                 // The pairs of every split in one pass: a pair's row and value do not
                 // depend on it.
-                mark_sources(flags, row, g, narrow, &sources);
-                self.keep_spare(Arc::new(sources));
+                let chunk = &mut self.chunk;
+                mark_range(flags, row, g, narrow, &pass, 0..pass.len(), chunk);
             }
         }
-        if let Some((kernel, list)) = next {
-            self.post_ahead(g, start + BATCH, kernel, list);
+        if let Some((kernel, pass)) = next {
+            self.post_ahead(g, start + BATCH, kernel, pass);
         }
     }
 
-    /// The pairs a batch from `start` examines (see [`Cover`]), as [`mark_windows`] takes
-    /// them. They read only values below `start - LAG + BATCH`.
-    fn collect_sources<T: NimValue>(&self, g: &[T], start: usize, sources: &mut Vec<(u32, usize)>) {
-        sources.clear();
+    /// The pairs a batch from `start` examines (see [`Cover`]). They read only values below
+    /// `start - LAG + BATCH`.
+    fn pass(&mut self, start: usize) -> Pass {
+        let mut pass = Pass::new(self.rare_pairs());
         for &(s, _) in &self.splits {
             let m0 = start.saturating_sub(s);
             let cover = Cover::new(m0);
-            let scanned = (LAG..cover.front_end).chain(cover.middle.0..cover.middle.1);
-            let lo = self.rare.partition_point(|&r| (r as usize) < LAG);
-            let hi = self.rare.partition_point(|&r| (r as usize) < cover.limit);
-            let rare = self.rare[lo..hi.max(lo)]
-                .iter()
-                .zip(&self.rare_values[lo..])
-                .map(|(&r, &v)| (r as usize, v))
-                .filter(|&(r, _)| {
-                    r >= cover.front_end && !(cover.middle.0..cover.middle.1).contains(&r)
-                });
-            // Two extends, not one over a chain: the stretches have a known length, so their
-            // copy needs no capacity check per source.
-            sources.extend(scanned.map(|a| (g[a].get(), m0 - a)));
-            sources.extend(rare.map(|(r, x)| (x, m0 - r)));
+            let (middle_start, middle_end) = cover.middle;
+            pass.add_heaps(LAG..cover.front_end, m0);
+            pass.add_heaps(middle_start..middle_end, m0);
+            // The rare heaps from LAG up to the limit not among those: a sorted list, so
+            // the ones before the middle and the ones after it.
+            let place = |heap: usize| self.rare.partition_point(|&r| (r as usize) < heap);
+            pass.add_rare(place(cover.front_end)..place(middle_start), m0);
+            pass.add_rare(
+                place(middle_end)..place(cover.limit).max(place(middle_end)),
+                m0,
+            );
+        }
+        pass
+    }
+
+    /// The rare heaps and their values, shared by the passes made while they stay the same.
+    fn rare_pairs(&mut self) -> RarePairs {
+        let made_for = (self.generation, self.rare.len());
+        match &self.rare_pairs {
+            Some((key, pairs)) if *key == made_for => pairs.clone(),
+            _ => {
+                let pairs: RarePairs = self
+                    .rare
+                    .iter()
+                    .zip(&self.rare_values)
+                    .map(|(&r, &x)| (r, x))
+                    .collect();
+                self.rare_pairs = Some((made_for, pairs.clone()));
+                pairs
+            }
         }
     }
 
@@ -937,18 +967,12 @@ impl SparseSpace {
     /// Hands the pass of the batch from `start` (`g = G(0..start - BATCH)`), whose pairs
     /// are `list`, to the helper: it flags them while this thread values the current batch,
     /// and this thread flags those it has not reached when the batch starts.
-    fn post_ahead<T: NimValue>(
-        &mut self,
-        g: &[T],
-        start: usize,
-        kernel: Kernel,
-        list: Vec<(u32, usize)>,
-    ) {
+    fn post_ahead<T: NimValue>(&mut self, g: &[T], start: usize, kernel: Kernel, pass: Pass) {
         let (Some(helper), Some(g16)) = (self.helper.as_mut(), T::halves(g)) else {
             return;
         };
         let row = self.width as usize;
-        let sources: Sources = Arc::new(list);
+        let sources: Sources = Arc::new(pass);
         if helper.post(kernel, g16, &sources, BATCH * row) {
             self.ahead = Some(Ahead {
                 start,
@@ -957,16 +981,7 @@ impl SparseSpace {
                 sources,
                 posted: Instant::now(),
             });
-        } else {
-            self.keep_spare(sources);
         }
-    }
-
-    /// A list for a pass's pairs: a spare one no thread reads any more, else a new one.
-    fn spare_list(&mut self) -> Vec<(u32, usize)> {
-        let done = self.spare.iter().position(|s| Arc::strong_count(s) == 1);
-        done.and_then(|i| Arc::try_unwrap(self.spare.swap_remove(i)).ok())
-            .unwrap_or_default()
     }
 
     /// Takes the pass handed over a batch ago as the current batch's: the helper's rows, and
@@ -975,23 +990,18 @@ impl SparseSpace {
         let flags = &mut self.batch.flags;
         flags.clear();
         flags.resize(BATCH * ahead.row, 0);
-        let mark = |flags: &mut [u8], sources: &[(u32, usize)]| {
-            mark_sources(flags, ahead.row, g, narrow, sources)
+        let chunk = &mut self.chunk;
+        let mark = |flags: &mut [u8], range: Range<usize>| {
+            mark_range(flags, ahead.row, g, narrow, &ahead.sources, range, chunk)
         };
         match &mut self.helper {
             // The helper had the time of a whole batch: it is late only when it lost its
             // core, and then waiting as long again is the most worth spending.
             Some(helper) => helper.finish(flags, &ahead.sources, ahead.posted.elapsed(), mark),
-            None => mark(flags, &ahead.sources),
-        }
-        self.keep_spare(ahead.sources);
-    }
-
-    /// Keeps a list of pairs for a later pass (see [`SparseSpace::spare`]).
-    fn keep_spare(&mut self, sources: Sources) {
-        // The helper's job holds the last list posted: three lists serve.
-        if self.spare.len() < 3 {
-            self.spare.push(sources);
+            None => {
+                let all = 0..ahead.sources.len();
+                mark_range(flags, ahead.row, g, narrow, &ahead.sources, all, chunk)
+            }
         }
     }
 

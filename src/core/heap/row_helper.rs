@@ -34,13 +34,15 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use super::pass::Pass;
+
 /// Flags rows of a batch: `(flags, values, sources, first_row)`, as
 /// `mark_windows_narrow` in `nim_sequence`.
 pub(crate) type Kernel = fn(&mut [u8], &[u16], &[(u32, usize)], usize);
 
-/// The pairs of a batch, as the kernel takes them: shared by the caller and the helper, each
-/// flagging the chunks it claims.
-pub(crate) type Sources = Arc<Vec<(u32, usize)>>;
+/// The pairs of a batch: shared by the caller and the helper, each writing out and flagging
+/// the chunks it claims.
+pub(crate) type Sources = Arc<Pass>;
 
 /// Pairs a claim takes: enough that a claim (an atomic add on a line both cores write) is a
 /// small part of flagging them, few enough that the caller seldom waits long for the
@@ -57,6 +59,8 @@ struct Job {
     kernel: Kernel,
     values: Vec<u16>,
     sources: Sources,
+    /// The chunk of sources being flagged, written out.
+    chunk: Vec<(u32, usize)>,
     flags_len: usize,
     flags: Vec<u8>,
 }
@@ -124,7 +128,8 @@ impl RowHelper {
             job: Mutex::new(Job {
                 kernel: |_, _, _, _| {},
                 values: Vec::new(),
-                sources: Arc::new(Vec::new()),
+                sources: Arc::new(Pass::new(Arc::from(Vec::new()))),
+                chunk: Vec::new(),
                 flags_len: 0,
                 flags: Vec::new(),
             }),
@@ -183,15 +188,15 @@ impl RowHelper {
         true
     }
 
-    /// The pass posted, added to `flags`: `mark` flags here the chunks of `sources` (the
-    /// posted ones) the helper has not claimed, and those it claimed if it failed or is still
-    /// at one after `patience`.
+    /// The pass posted, added to `flags`: `mark(flags, range)` flags here the sources
+    /// `range` of the chunks of `sources` (the posted ones) the helper has not claimed, and of
+    /// those it claimed if it failed or is still at one after `patience`.
     pub fn finish(
         &mut self,
         flags: &mut [u8],
-        sources: &[(u32, usize)],
+        sources: &Pass,
         patience: Duration,
-        mut mark: impl FnMut(&mut [u8], &[(u32, usize)]),
+        mut mark: impl FnMut(&mut [u8], Range<usize>),
     ) {
         let chunks = sources.len().div_ceil(CHUNK);
         self.claimed.clear();
@@ -200,7 +205,7 @@ impl RowHelper {
             if i >= chunks {
                 break;
             }
-            mark(flags, &sources[chunk(i, sources.len())]);
+            mark(flags, chunk(i, sources.len()));
             self.claimed.push(i);
         }
         let state = &self.shared.state;
@@ -260,13 +265,13 @@ impl RowHelper {
 fn mark_unclaimed(
     claimed: &mut [usize],
     flags: &mut [u8],
-    sources: &[(u32, usize)],
-    mut mark: impl FnMut(&mut [u8], &[(u32, usize)]),
+    sources: &Pass,
+    mut mark: impl FnMut(&mut [u8], Range<usize>),
 ) {
     claimed.sort_unstable();
     for i in 0..sources.len().div_ceil(CHUNK) {
         if claimed.binary_search(&i).is_err() {
-            mark(flags, &sources[chunk(i, sources.len())]);
+            mark(flags, chunk(i, sources.len()));
         }
     }
 }
@@ -333,8 +338,11 @@ fn run(shared: &Shared) {
         if i >= chunks {
             return;
         }
-        let sources = &job.sources[chunk(i, job.sources.len())];
-        (job.kernel)(&mut job.flags, &job.values, sources, 0);
+        let values = &job.values;
+        let range = chunk(i, job.sources.len());
+        job.sources
+            .write(range, |a| u32::from(values[a]), &mut job.chunk);
+        (job.kernel)(&mut job.flags, values, &job.chunk, 0);
     }
 }
 
@@ -357,15 +365,18 @@ mod tests {
             return;
         };
         let mut values: Vec<u16> = Vec::new();
+        let rare: crate::core::heap::pass::RarePairs =
+            (0..500u32).map(|i| (i % 4, i % 8)).collect();
         for round in 0..200u16 {
             values.extend((0..16).map(|i| (round * 7 + i * 3) % 8));
-            // From one pair to several chunks, so that both threads claim some.
+            // From one pair to several chunks, so that both threads claim some, of both kinds.
             let count = usize::from(round) * 3 % 500 + 1;
-            let sources: Sources = Arc::new(
-                (0..count)
-                    .map(|i| (i as u32 % 8, (usize::from(round) + i) % 4))
-                    .collect(),
-            );
+            let mut pass = Pass::new(rare.clone());
+            pass.add_heaps(1..usize::from(round % 5) + 1, 8);
+            pass.add_rare(0..count, usize::from(round % 4) + 3);
+            let sources: Sources = Arc::new(pass);
+            let mut list = Vec::new();
+            sources.write(0..sources.len(), |a| u32::from(values[a]), &mut list);
             let mut helped = vec![0; 32];
             let patience = Duration::from_micros(u64::from(round % 3) * 20);
             if helper.post(kernel, &values, &sources, 32) {
@@ -373,14 +384,14 @@ mod tests {
                 if round % 2 == 0 {
                     std::thread::sleep(Duration::from_micros(50));
                 }
-                helper.finish(&mut helped, &sources, patience, |f, s| {
-                    kernel(f, &values, s, 0)
+                helper.finish(&mut helped, &sources, patience, |f, range| {
+                    kernel(f, &values, &list[range], 0)
                 });
             } else {
-                kernel(&mut helped, &values, &sources, 0);
+                kernel(&mut helped, &values, &list, 0);
             }
             let mut here = vec![0; 32];
-            kernel(&mut here, &values, &sources, 0);
+            kernel(&mut here, &values, &list, 0);
             assert_eq!(helped, here, "round {round}");
         }
     }
