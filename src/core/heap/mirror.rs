@@ -57,8 +57,26 @@ impl Mirror {
     }
 }
 
-/// Whether `xs[i] ^ ys[i] == v` for some `i`.
+/// Whether `xs[i] ^ ys[i] == v` for some `i`: with AVX2 where the processor has it (16 pairs
+/// an instruction rather than 8; a tenth of Officers' samples are here), else portably.
 fn any_xor_equals(xs: &[u16], ys: &[u16], v: u16) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, as just checked.
+        return unsafe { any_xor_equals_avx2(xs, ys, v) };
+    }
+    any_xor_equals_portable(xs, ys, v)
+}
+
+/// [`any_xor_equals_portable`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn any_xor_equals_avx2(xs: &[u16], ys: &[u16], v: u16) -> bool {
+    any_xor_equals_portable(xs, ys, v)
+}
+
+#[inline(always)]
+fn any_xor_equals_portable(xs: &[u16], ys: &[u16], v: u16) -> bool {
     // No early exit inside a chunk: the comparisons of a chunk are a few vector operations.
     let found = xs
         .chunks_exact(LANES)
