@@ -931,10 +931,7 @@ impl SparseSpace {
             // the ones before the middle and the ones after it.
             let place = |heap: usize| self.rare.partition_point(|&r| (r as usize) < heap);
             pass.add_rare(place(cover.front_end)..place(middle_start), m0);
-            pass.add_rare(
-                place(middle_end)..place(cover.limit).max(place(middle_end)),
-                m0,
-            );
+            pass.add_rare(place(middle_end)..place(cover.limit), m0);
         }
         pass
     }
@@ -964,9 +961,9 @@ impl SparseSpace {
         narrow_kernel(self.width as usize).filter(|_| usable)
     }
 
-    /// Hands the pass of the batch from `start` (`g = G(0..start - BATCH)`), whose pairs
-    /// are `list`, to the helper: it flags them while this thread values the current batch,
-    /// and this thread flags those it has not reached when the batch starts.
+    /// Hands `pass`, of the batch from `start` (`g = G(0..start - BATCH)`), to the helper:
+    /// it flags its pairs while this thread values the current batch, and this thread flags
+    /// those it has not reached when the batch starts.
     fn post_ahead<T: NimValue>(&mut self, g: &[T], start: usize, kernel: Kernel, pass: Pass) {
         let (Some(helper), Some(g16)) = (self.helper.as_mut(), T::halves(g)) else {
             return;

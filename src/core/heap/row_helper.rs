@@ -348,6 +348,7 @@ fn run(shared: &Shared) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::pass::RarePairs;
     use super::*;
 
     /// Flags `x ^ values[p + row]` in each row (of 8 bytes).
@@ -365,8 +366,7 @@ mod tests {
             return;
         };
         let mut values: Vec<u16> = Vec::new();
-        let rare: crate::core::heap::pass::RarePairs =
-            (0..500u32).map(|i| (i % 4, i % 8)).collect();
+        let rare: RarePairs = (0..500u32).map(|i| (i % 4, i % 8)).collect();
         for round in 0..200u16 {
             values.extend((0..16).map(|i| (round * 7 + i * 3) % 8));
             // From one pair to several chunks, so that both threads claim some, of both kinds.
