@@ -24,8 +24,8 @@ usage: cg                        start the interactive session
        cg FILE.cg [ARGS...]      run a script (its arguments are the list `args`)
        cg -e 'EXPR'              print the value of EXPR (statements separated by `;`)
        cg --store FILE ...       any of the above, keeping computed values in the store FILE
-       cg --threads N ...        any of the above, valuing ruleset positions on N threads
-                                 (default: CG_THREADS, else every core)
+       cg --threads N ...        any of the above, valuing ruleset positions and heap
+                                 sequences on N threads (default: CG_THREADS, else every core)
        cg --max-memory SIZE ...  any of the above, stopping a table that would grow past SIZE
                                  (as 512M or 8G; nine tenths of the machine's memory by default)
        cg --shard I/N --store PART FILE.cg [ARGS...]

@@ -9,6 +9,7 @@ pub mod memory;
 pub mod misere;
 pub mod numbers;
 pub mod short;
+pub mod threads;
 
 pub use numbers::{dyadic, integer, nimber, rational};
 pub use short::latex;

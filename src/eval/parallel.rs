@@ -17,8 +17,8 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use crate::syntax::ast::Span;
@@ -40,31 +40,8 @@ const LAUNCH_AFTER: usize = 2000;
 /// as deep.
 const HELPER_STACK_BYTES: usize = 1 << 30;
 
-static THREADS: AtomicUsize = AtomicUsize::new(0);
-
-/// Sets the number of threads a ruleset evaluation uses (`--threads N`); 0 restores the default.
-pub fn set_threads(n: usize) {
-    THREADS.store(n, Ordering::Relaxed);
-}
-
-/// The number of threads a ruleset evaluation uses: as set, else `CG_THREADS`, else every core.
-pub fn threads() -> usize {
-    match THREADS.load(Ordering::Relaxed) {
-        0 => default_threads(),
-        n => n,
-    }
-}
-
-fn default_threads() -> usize {
-    static DEFAULT: OnceLock<usize> = OnceLock::new();
-    *DEFAULT.get_or_init(|| {
-        std::env::var("CG_THREADS")
-            .ok()
-            .and_then(|s| s.trim().parse().ok())
-            .filter(|&n: &usize| n > 0)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-    })
-}
+/// The thread count lives in `core`, which the heap engine reads too.
+pub use crate::core::threads::{set_threads, threads};
 
 pub use super::portable::Portable;
 

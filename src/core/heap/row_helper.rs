@@ -117,9 +117,9 @@ const NAP: Duration = Duration::from_micros(200);
 const LEAST_PATIENCE: Duration = Duration::from_micros(5);
 
 impl RowHelper {
-    /// A helper, if the machine has a second core for it.
+    /// A helper, if a second thread is allowed (`--threads`, `CG_THREADS`, the cores).
     pub fn start() -> Option<RowHelper> {
-        if std::thread::available_parallelism().map_or(1, |n| n.get()) < 2 {
+        if crate::core::threads::threads() < 2 {
             return None;
         }
         let shared = Arc::new(Shared {
