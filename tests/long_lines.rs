@@ -4,8 +4,14 @@
 
 use std::process::Command;
 
+/// Numbers the runs of `report`, each in a directory of its own.
+static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 fn report(script: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("cg-long-{}", std::process::id()));
+    // A directory for each run: tests run at once, and one removing a shared directory could
+    // pull it from under another about to write its script there.
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("cg-long-{}-{run}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("s{}.cg", script.len()));
     std::fs::write(&path, script).unwrap();
@@ -14,8 +20,7 @@ fn report(script: &str) -> String {
         .env("NO_COLOR", "1")
         .output()
         .expect("cg runs");
-    let _ = std::fs::remove_file(&path);
-    let _ = std::fs::remove_dir(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
     assert!(!out.status.success(), "the script should fail");
     String::from_utf8_lossy(&out.stderr).to_string()
 }

@@ -10,7 +10,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// Numbers the script files, so that tests running at once never share one.
+/// Numbers the runs, each with a directory of its own for its script.
 static SCRIPTS: AtomicUsize = AtomicUsize::new(0);
 
 /// How long a script may run before the test calls it a deadlock.
@@ -25,12 +25,12 @@ fn run(threads: usize, script: &str) -> String {
 
 /// How `script` run by `cg` on `threads` threads ends: its status, output and error report.
 fn run_to_end(threads: usize, script: &str) -> (ExitStatus, String, String) {
-    let dir = std::env::temp_dir().join(format!("cg-parallel-{}", std::process::id()));
+    // A directory for each run: tests run at once, and one removing a shared directory could
+    // pull it from under another about to write its script there.
+    let run = SCRIPTS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("cg-parallel-{}-{run}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!(
-        "script-{threads}-{}.cg",
-        SCRIPTS.fetch_add(1, Ordering::Relaxed)
-    ));
+    let file = dir.join(format!("script-{threads}.cg"));
     std::fs::write(&file, script).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_cg"))
         .arg(&file)
@@ -47,9 +47,8 @@ fn run_to_end(threads: usize, script: &str) -> (ExitStatus, String, String) {
         out
     });
     let finished = wait_within(&mut child, DEADLINE);
-    // The script is read at start-up; the directory goes once no other test's script is in it.
-    let _ = std::fs::remove_file(&file);
-    let _ = std::fs::remove_dir(&dir);
+    // The script is read at start-up.
+    let _ = std::fs::remove_dir_all(&dir);
     let Some(status) = finished else {
         panic!("cg on {threads} threads did not finish in {DEADLINE:?}: a deadlock?");
     };
