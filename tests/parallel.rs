@@ -204,6 +204,100 @@ values(Domineering, boards)
     }
 }
 
+/// The search of `examples/shard_domineering.cg` on the 3 x 4 board, written as functions of
+/// the script mapped over every subset of its cells.
+const SEARCH_3X4: &str = r##"
+let empty = grid("....|....|....")
+let order = cells(empty, ".")
+let bits = [pow(2, k) for k in 0..12]
+def board(mask) = fill(empty, [order[k] for k in 0..12 if (mask // bits[k]) % 2 == 0], "#")
+def study(mask)
+  let g = canonical_form(Domineering(board(mask)))
+  (mask, temperature(g), outcome(g), str(g), {"left" => left_stop(g)})
+end
+"##;
+
+#[test]
+fn functions_mapped_over_a_list_agree_on_one_and_several_threads() {
+    // `map` and `shard_map` of a function that values positions of a ruleset it names, its
+    // results of several kinds (numbers, outcomes, strings, maps); the comprehension, which
+    // always runs on one thread, must give the same list.
+    let script = format!(
+        "{SEARCH_3X4}{}",
+        r##"
+let found = map(study, 0..pow(2, 12))
+found == [study(m) for m in 0..pow(2, 12)]
+shard_map(study, 0..pow(2, 12)) == found
+map(study, [m for m in 0..pow(2, 12)]) == found
+let counts = {=>}
+for (m, t, o, s, l) in found do counts[o] = if o in counts then counts[o] + 1 else 1
+[counts[o] for o in [L, R, N, P]]
+max([t for (m, t, o, s, l) in found])
+"##
+    );
+    let out = same_on_any_number_of_threads(&script);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(&lines[..3], ["true", "true", "true"]);
+    // The outcomes of the 4096 positions of the 3 x 4 board as cgt 0.11.0 counts them
+    // (`bench/compare_cgt.sh`, `SEARCH_BOARD=3x4`).
+    assert_eq!(lines[3], "[741,1100,1655,600]");
+}
+
+#[test]
+fn the_first_error_of_a_mapped_function_is_reported_whatever_the_threads() {
+    // Two places fail, far into a list long enough for helpers to start: the report is the
+    // earlier one's, after nothing else, as on one thread.
+    let script = format!(
+        "{SEARCH_3X4}{}",
+        r##"
+def checked(m) = if m == 3000 then board("oops") else if m == 3500 then 1 // 0 else study(m)
+"before"
+map(checked, 0..4096)
+"after"
+"##
+    );
+    let (status, out, errors) = run_to_end(1, &script);
+    assert!(!status.success());
+    assert_eq!(out.trim(), "\"before\"");
+    assert!(errors.contains("oops"), "{errors}");
+    for threads in [2, 3] {
+        let (several_status, several_out, several_errors) = run_to_end(threads, &script);
+        assert_eq!(several_status.code(), status.code(), "{threads} threads");
+        assert_eq!(several_out, out, "{threads} threads");
+        assert_eq!(several_errors, errors, "{threads} threads");
+    }
+}
+
+#[test]
+fn a_mapped_function_that_prints_or_counts_stays_on_one_thread() {
+    // Output, and a global the function assigns, are effects on the session: the map runs on
+    // the asking thread alone, in order.
+    let script = format!(
+        "{SEARCH_3X4}{}",
+        r##"
+let calls = 0
+def counted(m)
+  calls = calls + 1
+  study(m)
+end
+len(map(counted, 0..4096))
+calls
+def shown(m)
+  if m % 1000 == 0
+    print(m)
+  end
+  study(m)
+end
+len(map(shown, 0..4096))
+"##
+    );
+    let out = same_on_any_number_of_threads(&script);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        ["4096", "4096", "0", "1000", "2000", "3000", "4000", "4096"]
+    );
+}
+
 #[test]
 fn impartial_values_agree_on_one_and_several_threads() {
     // Cram by mex of nim-values, and Cookie Cutter, whose boards split into clusters.
@@ -356,6 +450,12 @@ fn ctrl_c_stops_a_list_shared_out_among_threads() {
     // The 4 x 5 board (over 2000 positions, so that the list's helpers start after it), then
     // the 6 x 6 boards with one cell taken: far more than 1.5 s of work, in chunks of one.
     ctrl_c_stops(b"let B = grid(\"......|......|......|......|......|......\"); values(Domineering, [grid(\".....|.....|.....|.....\")] + [fill(B, [c], \"#\") for c in cells(B, \".\")])");
+}
+
+#[test]
+fn ctrl_c_stops_a_function_mapped_on_every_core() {
+    // Every subset of the 4 x 5 board, studied: several seconds of work.
+    ctrl_c_stops(b"let e = grid(\".....|.....|.....|.....\"); let o = cells(e, \".\"); let b = [pow(2, k) for k in 0..20]; len(map(m -> temperature(Domineering(fill(e, [o[k] for k in 0..20 if (m // b[k]) % 2 == 0], \"#\"))), 0..pow(2, 20)))");
 }
 
 /// Starts `cg` on two threads, has it compute `work` (one line) and interrupts it once helpers

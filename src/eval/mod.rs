@@ -21,6 +21,7 @@ pub mod num;
 pub mod ops;
 pub mod parallel;
 mod parallel_list;
+mod parallel_map;
 pub mod portable;
 pub mod portable_code;
 pub mod portable_function;

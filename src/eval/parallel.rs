@@ -15,7 +15,7 @@
 //! written as functions, carried with the functions and globals their code reads
 //! (`eval::portable_function`, which says what stays on one thread).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -43,6 +43,37 @@ const HELPER_STACK_BYTES: usize = 1 << 30;
 /// The thread count lives in `core`, which the heap engine reads too.
 pub use crate::core::threads::{set_threads, threads};
 
+thread_local! {
+    /// Whether this thread already works as one of a group (a helper, or the asking thread of
+    /// a function mapped on every core, `eval::parallel_map`): its valuations start no helpers
+    /// of their own, which would only compete for the same cores.
+    static IN_GROUP: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether work on this thread may start helper threads.
+pub(super) fn may_spread() -> bool {
+    threads() > 1 && !IN_GROUP.with(Cell::get)
+}
+
+/// While alive, this thread works as one of a group (see `IN_GROUP`).
+pub(super) struct InGroup {
+    was: bool,
+}
+
+impl InGroup {
+    pub(super) fn enter() -> InGroup {
+        InGroup {
+            was: IN_GROUP.with(|g| g.replace(true)),
+        }
+    }
+}
+
+impl Drop for InGroup {
+    fn drop(&mut self) {
+        IN_GROUP.with(|g| g.set(self.was));
+    }
+}
+
 pub use super::portable::Portable;
 
 /// A rule that is one builtin call on the position, as plain data (see `RuleCall::portable`).
@@ -62,28 +93,30 @@ pub(super) enum PortableRuleCall {
     Function(PortableFunction),
 }
 
-/// What a helper needs to value an instance's positions: its rules, the instance's parameters
-/// and the globals the rules' code reads, as plain data.
+/// A ruleset instance's rules and parameters as plain data: what another thread needs to
+/// rebuild it over the same shared table.
 #[derive(Debug)]
-pub(super) struct Recipe {
+pub(super) struct PortableRuleset {
     pub name: String,
     pub impartial: bool,
-    /// `left`, `right`, `moves`, `split`, `normal`, each if the ruleset has it.
+    /// `left`, `right`, `moves`, `split`, `normal`, `negative`, each if the ruleset has it.
     pub rules: [Option<PortableRuleCall>; 6],
     /// The instance's parameters, which a rule written as a function receives.
     pub args: Vec<Portable>,
-    pub globals: PortableGlobals,
 }
 
-impl Recipe {
-    /// The recipe of `instance`, if every rule it has can be carried to another thread (see
-    /// `eval::portable_function` for what cannot), the globals its rules name read from
-    /// `globals`.
-    pub(super) fn of(instance: &RulesetInstance, globals: &Globals) -> Option<Recipe> {
-        let mut carrier = Carrier::new(globals);
+impl PortableRuleset {
+    /// The rules and parameters of `instance`, if every rule it has can be carried to another
+    /// thread (see `eval::portable_function` for what cannot); `carrier` collects the globals
+    /// the rules' code reads, and `globals` gives those a direct rule names.
+    pub(super) fn of(
+        instance: &RulesetInstance,
+        carrier: &mut Carrier,
+        globals: &[Option<Value>],
+    ) -> Option<PortableRuleset> {
         let rules = instance.rule_calls().map(|rule| {
             rule.map(|r| match r {
-                RuleCall::Direct(_) => r.portable(&globals.values).map(PortableRuleCall::Direct),
+                RuleCall::Direct(_) => r.portable(globals).map(PortableRuleCall::Direct),
                 RuleCall::Function(f) => carrier.function(f).map(PortableRuleCall::Function),
             })
         });
@@ -95,11 +128,44 @@ impl Recipe {
             .iter()
             .map(|a| carrier.value(a))
             .collect::<Option<Vec<_>>>()?;
-        Some(Recipe {
+        Some(PortableRuleset {
             name: instance.def.name.clone(),
             impartial: instance.def.impartial,
             rules: rules.map(Option::flatten),
             args,
+        })
+    }
+
+    /// The instance again, on this thread, its table `table`, doing a helper's part `role`.
+    pub(super) fn instance(&self, table: PositionTable, role: HelperRole) -> RulesetInstance {
+        let rules = self.rules.each_ref().map(|r| {
+            r.as_ref().map(|r| match r {
+                PortableRuleCall::Direct(direct) => RuleCall::rebuild(direct),
+                PortableRuleCall::Function(f) => RuleCall::Function(f.function()),
+            })
+        });
+        let mut instance = RulesetInstance::helper(&self.name, self.impartial, rules, table, role);
+        instance.args = self.args.iter().map(Portable::value).collect();
+        instance
+    }
+}
+
+/// What a helper needs to value an instance's positions: its rules and parameters, and the
+/// globals the rules' code reads, as plain data.
+#[derive(Debug)]
+pub(super) struct Recipe {
+    pub ruleset: PortableRuleset,
+    pub globals: PortableGlobals,
+}
+
+impl Recipe {
+    /// The recipe of `instance`, if every rule it has can be carried to another thread, the
+    /// globals its rules name read from `globals`.
+    pub(super) fn of(instance: &RulesetInstance, globals: &Globals) -> Option<Recipe> {
+        let mut carrier = Carrier::new(globals);
+        let ruleset = PortableRuleset::of(instance, &mut carrier, &globals.values)?;
+        Some(Recipe {
+            ruleset,
             globals: carrier.globals()?,
         })
     }
@@ -112,20 +178,9 @@ impl Recipe {
         role: HelperRole,
     ) -> (Interpreter, Rc<RulesetInstance>) {
         let interpreter = self.globals.interpreter();
-        let rules = self.rules.each_ref().map(|r| {
-            r.as_ref().map(|r| match r {
-                PortableRuleCall::Direct(direct) => RuleCall::rebuild(direct),
-                PortableRuleCall::Function(f) => RuleCall::Function(f.function()),
-            })
-        });
-        let mut instance = RulesetInstance::helper(
-            &self.name,
-            self.impartial,
-            rules,
-            PositionTable::with_shared(shared),
-            role,
-        );
-        instance.args = self.args.iter().map(Portable::value).collect();
+        let instance = self
+            .ruleset
+            .instance(PositionTable::with_shared(shared), role);
         (interpreter, Rc::new(instance))
     }
 }
@@ -195,7 +250,7 @@ impl<'a> Valuation<'a> {
         if !idle
             || instance.helper.is_some()
             || instance.nesting() > 0
-            || threads() < 2
+            || !may_spread()
             || roots
                 .iter()
                 .all(|r| instance.table.borrow().get(r).is_some())
@@ -266,7 +321,14 @@ pub(super) fn spawn_helpers<F>(name: &str, work: F) -> Helpers
 where
     F: Fn(HelperRole) + Clone + Send + 'static,
 {
-    let stop = Arc::new(AtomicBool::new(false));
+    spawn_helpers_stopped_by(name, Arc::new(AtomicBool::new(false)), work)
+}
+
+/// `spawn_helpers`, with `stop` as the signal that dropping the `Helpers` sets.
+pub(super) fn spawn_helpers_stopped_by<F>(name: &str, stop: Arc<AtomicBool>, work: F) -> Helpers
+where
+    F: Fn(HelperRole) + Clone + Send + 'static,
+{
     let of = threads();
     let threads = (1..of)
         .filter_map(|turn| {
@@ -279,7 +341,10 @@ where
             std::thread::Builder::new()
                 .name(format!("{name} {turn}"))
                 .stack_size(HELPER_STACK_BYTES)
-                .spawn(move || work(role))
+                .spawn(move || {
+                    let _group = InGroup::enter();
+                    work(role)
+                })
                 .ok()
         })
         .collect();
@@ -328,7 +393,7 @@ mod tests {
     #[test]
     fn rules_naming_a_global_travel_to_helpers() {
         let amazons = recipe("1", "Amazons").expect("Amazons' rules travel");
-        let Some(PortableRuleCall::Direct(left)) = &amazons.rules[0] else {
+        let Some(PortableRuleCall::Direct(left)) = &amazons.ruleset.rules[0] else {
             panic!("Amazons has a left rule");
         };
         assert_eq!(left.builtin.name, "slide_and_shoot");
@@ -345,7 +410,7 @@ mod tests {
     fn rules_written_as_functions_travel_unless_they_act_on_the_session() {
         let clobber = recipe("1", "Clobber").expect("Clobber's rules travel");
         assert!(matches!(
-            clobber.rules[0],
+            clobber.ruleset.rules[0],
             Some(PortableRuleCall::Function(_))
         ));
         // `clobbers`, which the rules call, and nothing else the rules do not name.

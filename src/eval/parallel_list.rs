@@ -31,7 +31,9 @@ use crate::syntax::ast::Span;
 use super::compile::Globals;
 use super::error::EvalResult;
 use super::interp::Interpreter;
-use super::parallel::{spawn_helpers, threads, HelperRole, Helpers, Launch, Portable, Recipe};
+use super::parallel::{
+    may_spread, spawn_helpers, threads, HelperRole, Helpers, Launch, Portable, Recipe,
+};
 use super::position_table::SharedPositions;
 use super::ruleset::RulesetInstance;
 use super::value::Value;
@@ -54,7 +56,7 @@ const MAX_CHUNK: usize = 1024;
 /// helper.
 pub(super) fn worth_sharing(instance: &RulesetInstance, len: usize) -> bool {
     len > 1
-        && threads() > 1
+        && may_spread()
         && instance.helper.is_none()
         && instance.nesting() == 0
         && matches!(*instance.launch.borrow(), Launch::Idle)

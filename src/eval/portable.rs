@@ -4,14 +4,19 @@
 //! threads itself.
 
 use std::rc::Rc;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use ahash::AHashMap;
+
 use crate::board::Grid;
-use crate::core::{Game, Rational};
+use crate::core::{Game, LoopyOutcome, Rational};
 
 use super::builtins::Builtin;
 use super::num::Num;
+use super::parallel::{HelperRole, PortableRuleset};
 use super::portable_function::PortableFunction;
+use super::position_table::{PositionTable, SharedPositions};
 use super::value::Value;
 
 /// A value as plain data, which another thread can turn back into the same value.
@@ -41,23 +46,36 @@ pub enum Portable {
     Builtin(&'static Builtin),
     /// A function of the language, with the code it runs (`eval::portable_function`).
     Function(Arc<PortableFunction>),
+    Outcome(LoopyOutcome),
+    /// A map, its pairs in no particular order.
+    Map(Vec<(Portable, Portable)>),
+    /// A ruleset instance that a function mapped on every core names (`eval::parallel_map`).
+    Ruleset(Arc<PortableInstance>),
+}
+
+/// A ruleset instance carried to a helper thread: its rules, and the table it shares with the
+/// instance on the asking thread, so that what one thread values the others find.
+#[derive(Debug)]
+pub struct PortableInstance {
+    pub(super) ruleset: PortableRuleset,
+    pub(super) shared: Arc<SharedPositions>,
+    /// Set when the helpers are to stop: the rebuilt instance then stops valuing.
+    pub(super) stop: Arc<AtomicBool>,
 }
 
 impl Portable {
-    /// The plain form of `v`, if it has one without carrying functions.
+    /// The plain form of `v`, if it has one without carrying functions or rulesets.
     pub fn of(v: &Value) -> Option<Portable> {
         Portable::carry(v, &mut |_| None)
     }
 
-    /// The plain form of `v`, if it has one, the functions in it carried by `function`.
-    pub fn carry(
-        v: &Value,
-        function: &mut dyn FnMut(&super::function::Function) -> Option<Arc<PortableFunction>>,
-    ) -> Option<Portable> {
+    /// The plain form of `v`, if it has one, the functions and rulesets in it carried by
+    /// `code` (which is given only those).
+    pub fn carry(v: &Value, code: &mut dyn FnMut(&Value) -> Option<Portable>) -> Option<Portable> {
         let mut all = |items: &[Value]| {
             items
                 .iter()
-                .map(|item| Portable::carry(item, &mut *function))
+                .map(|item| Portable::carry(item, &mut *code))
                 .collect::<Option<Vec<_>>>()
         };
         Some(match v {
@@ -84,7 +102,14 @@ impl Portable {
                 None => Portable::Grid(g.to_string()),
             },
             Value::Builtin(b) => Portable::Builtin(b),
-            Value::Function(f) => Portable::Function(function(f)?),
+            Value::Outcome(o) => Portable::Outcome(*o),
+            Value::Map(pairs) => Portable::Map(
+                pairs
+                    .iter()
+                    .map(|(k, v)| Some((Portable::carry(k, code)?, Portable::carry(v, code)?)))
+                    .collect::<Option<_>>()?,
+            ),
+            Value::Function(_) | Value::Ruleset(_) => code(v)?,
             _ => return None,
         })
     }
@@ -119,6 +144,27 @@ impl Portable {
             }
             Portable::Builtin(b) => Value::Builtin(b),
             Portable::Function(f) => Value::Function(f.function()),
+            Portable::Outcome(o) => Value::Outcome(*o),
+            Portable::Map(pairs) => Value::Map(Rc::new(
+                pairs
+                    .iter()
+                    .map(|(k, v)| (k.value(), v.value()))
+                    .collect::<AHashMap<_, _>>(),
+            )),
+            Portable::Ruleset(r) => Value::Ruleset(Rc::new(r.instance())),
         }
+    }
+}
+
+impl PortableInstance {
+    /// The instance again, on this (helper) thread, over the shared table.
+    fn instance(&self) -> super::ruleset::RulesetInstance {
+        let role = HelperRole {
+            stop: self.stop.clone(),
+            turn: 0,
+            of: 1,
+        };
+        self.ruleset
+            .instance(PositionTable::with_shared(self.shared.clone()), role)
     }
 }

@@ -15,6 +15,7 @@
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use ahash::AHashMap;
@@ -24,10 +25,12 @@ use super::compile::Globals;
 use super::function::{Function, Proto};
 use super::interp::Interpreter;
 use super::ir::{Binder, IrClause, Node, Op, Slot};
-use super::parallel::Portable;
+use super::parallel::{Portable, PortableRuleset};
+use super::portable::PortableInstance;
 use super::portable_code::{
     PortableClause, PortableNode, PortableOp, PortableProto, PortableSource,
 };
+use super::ruleset::RulesetInstance;
 use super::value::Value;
 use crate::syntax::ast::Span;
 
@@ -114,6 +117,10 @@ pub struct Carrier<'a> {
     carried: BTreeMap<u32, Option<Portable>>,
     /// Sources already carried, by address, so that the protos of one file share one copy.
     sources: AHashMap<*const super::source::Source, Arc<PortableSource>>,
+    /// For a function mapped on every core: the helpers' stop signal, given to the ruleset
+    /// instances the code names, which are carried over their shared tables. Rules carried to
+    /// help with one valuation (`eval::parallel`) take no ruleset.
+    rulesets: Option<Arc<AtomicBool>>,
 }
 
 impl<'a> Carrier<'a> {
@@ -124,12 +131,43 @@ impl<'a> Carrier<'a> {
             spellings: &globals.spellings,
             carried: BTreeMap::new(),
             sources: AHashMap::new(),
+            rulesets: None,
         }
     }
 
-    /// The plain form of `v`, functions in it included.
+    /// A carrier for a function mapped on every core (`eval::parallel_map`): the ruleset
+    /// instances the code names travel too, sharing their tables, and stop on `stop`.
+    pub fn for_map(globals: &'a Globals, stop: Arc<AtomicBool>) -> Carrier<'a> {
+        Carrier {
+            rulesets: Some(stop),
+            ..Carrier::new(globals)
+        }
+    }
+
+    /// The plain form of `v`, functions in it included, and ruleset instances if this
+    /// carrier takes them (`for_map`).
     pub fn value(&mut self, v: &Value) -> Option<Portable> {
-        Portable::carry(v, &mut |f| self.function(f).map(Arc::new))
+        Portable::carry(v, &mut |v| match v {
+            Value::Function(f) => Some(Portable::Function(Arc::new(self.function(f)?))),
+            Value::Ruleset(instance) => self.ruleset(instance),
+            _ => None,
+        })
+    }
+
+    /// A ruleset instance, carried with its shared table when this carrier takes rulesets.
+    fn ruleset(&mut self, instance: &RulesetInstance) -> Option<Portable> {
+        let stop = self.rulesets.clone()?;
+        // A helper of an instance's own valuation (`eval::parallel`) is already at work on it.
+        if instance.helper.is_some() {
+            return None;
+        }
+        let globals = self.globals;
+        let ruleset = PortableRuleset::of(instance, self, globals)?;
+        Some(Portable::Ruleset(Arc::new(PortableInstance {
+            ruleset,
+            shared: instance.table.borrow().shared(),
+            stop,
+        })))
     }
 
     /// The plain form of the function `f`.

@@ -8,6 +8,7 @@ use std::rc::Rc;
 use crate::core::{Game, Integer};
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::ops;
+use crate::eval::parallel_map::MapArgs;
 use crate::eval::value::{compare_for_printing, Value};
 use crate::syntax::ast::{BinaryOp, Span};
 
@@ -99,7 +100,7 @@ pub static BUILTINS: &[Builtin] = &[
             Ok(Value::integer(present.iter().position(|p| !p).unwrap_or(present.len())))
         }),
     builtin_with_interpreter!("map", "map(f, xs)", Exactly(2),
-        "The list of f(x) for each element x of xs (as [f(x) for x in xs]).",
+        "The list of f(x) for each element x of xs (as [f(x) for x in xs]); a long list is shared out among the threads when f has no effect on the session (it neither prints nor assigns a global), with the same results.",
         "map(x -> x * x, 1..=4)  # [1,4,9,16]", |interp, a, s| {
             let items = elements(&a[1])?;
             if let Value::Ruleset(instance) = &a[0].value {
@@ -108,11 +109,10 @@ pub static BUILTINS: &[Builtin] = &[
                     .refusal_to_error(s, |interp| interp.position_values(instance, items, s))
                     .map(Value::list);
             }
-            let out = items
-                .into_iter()
-                .map(|v| interp.call_value(&a[0].value, vec![arg(v, s)], s))
-                .collect::<EvalResult<_>>()?;
-            Ok(Value::list(out))
+            // On every core when the function can be carried to other threads.
+            interp
+                .map_function(&a[0].value, MapArgs::Values(items), s)
+                .map(Value::list)
         }),
     builtin_with_interpreter!("filter", "filter(p, xs)", Exactly(2),
         "The list of the elements x of xs for which p(x) is true (as [x for x in xs if p(x)]).",

@@ -2,6 +2,7 @@
 
 use crate::eval::error::{EvalError, EvalResult};
 use crate::eval::interp::Interpreter;
+use crate::eval::parallel_map::MapArgs;
 use crate::eval::shard;
 use crate::eval::store;
 use crate::eval::value::Value;
@@ -86,29 +87,18 @@ fn map_share(interpreter: &mut Interpreter, args: &[Arg], span: &Span) -> EvalRe
                 return Ok(Value::list(kept));
             }
         }
-        let results = (0..items.len())
-            .map(|k| apply(interpreter, f, items.get(k), span))
-            .collect::<EvalResult<Vec<Value>>>()?;
-        return Ok(Value::list(results));
+        let args = items.map_args(0, 1, items.len());
+        return Ok(Value::list(interpreter.map_function(f, args, span)?));
     };
     let share: Vec<u64> = share.collect();
-    let results = share
-        .iter()
-        .map(|&k| apply(interpreter, f, items.get(k), span))
-        .collect::<EvalResult<Vec<Value>>>()?;
+    let stride = shard::part().map_or(1, |p| p.count);
+    let first = share.first().copied().unwrap_or(0);
+    let args = items.map_args(first, stride, share.len() as u64);
+    let results = interpreter.map_function(f, args, span)?;
     if !run.is_empty() {
         keep(&run, call, &share, &results).map_err(fail)?;
     }
     Ok(Value::list(results))
-}
-
-fn apply(interpreter: &mut Interpreter, f: &Value, x: Value, span: &Span) -> EvalResult<Value> {
-    crate::core::check_interrupt();
-    let arg = Arg {
-        value: x,
-        span: span.clone(),
-    };
-    interpreter.call_value(f, vec![arg], span)
 }
 
 /// Keeps the results of this part's share (elements `share[0]`, `share[0] + N`, ...) in
@@ -171,10 +161,19 @@ impl Enumeration {
         }
     }
 
-    fn get(&self, k: u64) -> Value {
+    /// The arguments of `f` for the elements `first`, `first + stride`, ... (`len` of them).
+    fn map_args(&self, first: u64, stride: u64, len: u64) -> MapArgs {
         match self {
-            Enumeration::Range(start, _) => Value::int(start.wrapping_add(k as i64)),
-            Enumeration::Items(v) => v[k as usize].clone(),
+            Enumeration::Range(start, _) => MapArgs::Integers {
+                start: start.wrapping_add(first as i64),
+                stride: stride as i64,
+                len: len as usize,
+            },
+            Enumeration::Items(v) => MapArgs::Values(
+                (0..len)
+                    .map(|j| v[(first + j * stride) as usize].clone())
+                    .collect(),
+            ),
         }
     }
 }
