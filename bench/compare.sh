@@ -11,8 +11,9 @@
 #   bench/compare.sh --heaps    issue 20's heap-sequence targets alone, Officers to 10^8 included
 #                               (a time limit of 3.33 s for 10^7 values is 3 million a second)
 #   bench/compare.sh --search   issue 20's search over the 2^20 positions of a 4x5 Domineering
-#                               board (examples/shard_domineering.cg), whole and as 2 parts and
-#                               their merge (`cg --shard I/2`, `cg merge`), each on one thread
+#                               board (examples/shard_domineering.cg): whole on one thread and
+#                               on every core, and as 2 parts and their merge (`cg --shard I/2`,
+#                               `cg merge`), each on one thread
 #   RUNS=1 bench/compare.sh     one run each
 #
 # Every workload is a ruleset or builtin as a user would type it: Domineering is the stdlib
@@ -57,6 +58,7 @@ part() {
 }
 search=(
   "4x5 Domineering, all 2^20 positions@@sh:exec target/release/cg --threads 1 $search_script@@30@@0"
+  "the same search on every core@@sh:exec target/release/cg $search_script@@30@@0"
   "the same search, part 1 of 2@@$(part 1)@@30@@0"
   "the same search, part 2 of 2@@$(part 2)@@30@@0"
   "cg merge of the 2 parts@@sh:rm -f $SEARCH_DIR/m.cgstore*; exec target/release/cg --threads 1 merge $SEARCH_DIR/p1.cgstore $SEARCH_DIR/p2.cgstore -o $SEARCH_DIR/m.cgstore@@10@@0"
