@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// An element of the document: its name and attributes.
 #[derive(Debug)]
@@ -90,8 +91,12 @@ fn check_text(text: &str) {
     }
 }
 
+/// A path for a plot in a directory of its own (tests run at once: none removes a directory
+/// another is about to write in), which `plot` removes once it has read the file.
 fn temp_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cg-plot-test-{}", std::process::id()));
+    static PLOTS: AtomicUsize = AtomicUsize::new(0);
+    let plot = PLOTS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("cg-plot-test-{}-{plot}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     dir.join(name)
 }
@@ -117,7 +122,9 @@ fn plot(expr: &str, name: &str) -> Vec<Element> {
         "confirmation: {stdout}"
     );
     let text = std::fs::read_to_string(&path).expect("the file was written");
-    std::fs::remove_file(&path).ok();
+    if let Some(dir) = path.parent() {
+        std::fs::remove_dir_all(dir).ok();
+    }
     let elements = parse_xml(&text);
     assert_eq!(elements[0].name, "svg");
     assert_eq!(
