@@ -9,29 +9,12 @@ use std::process::{Command, Output};
 
 const CG: &str = env!("CARGO_BIN_EXE_cg");
 
-/// A fresh directory for one test's files, removed with everything in it when the test ends
-/// (however it ends).
-fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("cg-shard-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
-}
+#[path = "common/scratch.rs"]
+mod scratch;
 
-struct Scratch(PathBuf);
-
-impl std::ops::Deref for Scratch {
-    type Target = PathBuf;
-
-    fn deref(&self) -> &PathBuf {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// A fresh directory for one test's files, removed when the test ends.
+fn scratch(name: &str) -> scratch::Scratch {
+    scratch::scratch("shard", name)
 }
 
 /// Runs cg with `args` (on one thread: the tests run side by side on a small machine).

@@ -4,33 +4,18 @@
 //! an error rather than a panic or a wrong value. Each test runs the `cg` binary, as a user
 //! would, on a store in a directory of its own.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const CG: &str = env!("CARGO_BIN_EXE_cg");
 
-/// A fresh directory for one test's files, removed when the test ends (passed or failed).
-struct Scratch(PathBuf);
+#[path = "common/scratch.rs"]
+mod scratch;
 
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("cg-store-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
+/// A fresh directory for one test's files, removed when the test ends.
+fn scratch(name: &str) -> scratch::Scratch {
+    scratch::scratch("store", name)
 }
 
 fn cg(store: Option<&Path>, program: &str) -> Output {
