@@ -316,3 +316,39 @@ fn store_in_the_language_and_without_a_store() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot use"));
 }
+
+/// `cg --store` on `threads` threads, printing the value of `program`.
+fn value_on_threads(threads: usize, store: &Path, program: &str) -> String {
+    let out = Command::new(CG)
+        .env("CG_THREADS", threads.to_string())
+        .arg("--store")
+        .arg(store)
+        .arg("-e")
+        .arg(program)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "cg failed on {program}: {stderr}");
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+#[test]
+fn positions_valued_by_helper_threads_are_kept() {
+    // On two threads the helpers value part of the board's positions; the store must hold
+    // them too, so that a run on one thread over it keeps nothing new (a store missing the
+    // helpers' share would gain it then), gives the same value, and holds what one thread
+    // alone keeps.
+    let dir = scratch("threads");
+    let (two, one) = (dir.join("two.cgstore"), dir.join("one.cgstore"));
+    let board = "canonical_form(domineering(\".....|.....|.....|....#\"))";
+    let on_two = value_on_threads(2, &two, board);
+    let kept = positions(&two);
+    assert_eq!(value_on_threads(1, &two, board), on_two);
+    assert_eq!(
+        positions(&two),
+        kept,
+        "the second run kept positions the first had not"
+    );
+    assert_eq!(value_on_threads(1, &one, board), on_two);
+    assert_eq!(positions(&one), kept);
+}

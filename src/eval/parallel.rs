@@ -30,6 +30,7 @@ use super::portable_function::{Carrier, PortableFunction, PortableGlobals};
 use super::position_table::{PositionTable, SharedPositions, TableKey};
 use super::rule_call::RuleCall;
 use super::ruleset::RulesetInstance;
+use super::store::RulesetLink;
 use super::value::Value;
 
 /// How many new positions the asking thread values before helpers start: small positions are
@@ -103,6 +104,9 @@ pub(super) struct PortableRuleset {
     pub rules: [Option<PortableRuleCall>; 6],
     /// The instance's parameters, which a rule written as a function receives.
     pub args: Vec<Portable>,
+    /// Where the instance keeps its values in the open store: what a helper values is kept
+    /// there too.
+    pub store_link: Option<RulesetLink>,
 }
 
 impl PortableRuleset {
@@ -133,6 +137,7 @@ impl PortableRuleset {
             impartial: instance.def.impartial,
             rules: rules.map(Option::flatten),
             args,
+            store_link: instance.store_link(),
         })
     }
 
@@ -144,7 +149,14 @@ impl PortableRuleset {
                 PortableRuleCall::Function(f) => RuleCall::Function(f.function()),
             })
         });
-        let mut instance = RulesetInstance::helper(&self.name, self.impartial, rules, table, role);
+        let mut instance = RulesetInstance::helper(
+            &self.name,
+            self.impartial,
+            rules,
+            table,
+            role,
+            self.store_link,
+        );
         instance.args = self.args.iter().map(Portable::value).collect();
         instance
     }

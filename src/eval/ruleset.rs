@@ -186,6 +186,7 @@ impl RulesetInstance {
         [left, right, moves, split, normal, negative]: [Option<RuleCall>; 6],
         table: PositionTable,
         role: HelperRole,
+        store_link: Option<store::RulesetLink>,
     ) -> RulesetInstance {
         RulesetInstance {
             def: Rc::new(RulesetDef {
@@ -215,7 +216,7 @@ impl RulesetInstance {
             negatives: NegativeUse::default(),
             loopy: RefCell::new(AHashMap::new()),
             loopy_roots: RefCell::new(AHashSet::new()),
-            stored: Cell::new(None),
+            stored: Cell::new(store_link.map(|link| (link.generation, Some(link)))),
             launch: RefCell::new(Launch::Idle),
             helper: Some(role),
         }
@@ -234,6 +235,14 @@ impl RulesetInstance {
             &r.negative,
         ]
         .map(Option::as_ref)
+    }
+
+    /// Where this instance keeps its values in the store open now, if it has found out.
+    pub(super) fn store_link(&self) -> Option<store::RulesetLink> {
+        match self.stored.get() {
+            Some((generation, link)) if generation == store::generation() => link,
+            _ => None,
+        }
     }
 
     /// How many positions are being valued, one inside another.
@@ -461,7 +470,7 @@ impl Interpreter {
         }
         if let Some((link, (key, negated))) = stored {
             let kept = if negated { -value } else { value };
-            store::keep_position(link.id, key, kept).map_err(|e| store_error(e, span))?;
+            store::keep_position(&link, key, kept).map_err(|e| store_error(e, span))?;
         }
         Ok(value)
     }
@@ -473,8 +482,13 @@ impl Interpreter {
         instance: &RulesetInstance,
         span: &Span,
     ) -> EvalResult<Option<RulesetLink>> {
+        if instance.helper.is_some() {
+            // The link of the instance helped, if it had one: what a helper values is kept by
+            // the thread that holds the store (`store::keep_position`).
+            return Ok(instance.stored.get().and_then(|(_, link)| link));
+        }
         let generation = store::generation();
-        if generation == 0 || instance.helper.is_some() {
+        if generation == 0 {
             return Ok(None);
         }
         if let Some((g, link)) = instance.stored.get() {

@@ -20,6 +20,7 @@ pub mod value_codec;
 
 use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use ahash::{AHashMap, AHashSet};
@@ -48,7 +49,16 @@ const BATCH_AGE: Duration = Duration::from_secs(10);
 pub struct RulesetLink {
     pub id: i64,
     pub has_positions: bool,
+    /// The store it is valid for (`generation`).
+    pub generation: u32,
 }
+
+/// Positions that helper threads valued for a ruleset with a link in the store (which only the
+/// thread that opened it can write), queued until that thread next keeps a position or writes.
+static FROM_HELPERS: Mutex<Vec<HelperPosition>> = Mutex::new(Vec::new());
+
+/// The store's generation, the ruleset's row, the position's key and its value.
+type HelperPosition = (u32, i64, Vec<u8>, Game);
 
 /// The store open in this session, with what it has read and what waits to be written.
 struct OpenStore {
@@ -232,7 +242,11 @@ pub fn ruleset(
         let id =
             s.db.ruleset_id(key, definition, ENGINE_VERSION, description)?;
         let has_positions = s.db.has_positions(id)?;
-        Ok(RulesetLink { id, has_positions })
+        Ok(RulesetLink {
+            id,
+            has_positions,
+            generation: GENERATION.with(Cell::get),
+        })
     })
     .transpose()
 }
@@ -251,11 +265,18 @@ pub fn position_value(id: i64, position: &[u8]) -> Result<Option<Game>, String> 
     .unwrap_or(Ok(None))
 }
 
-/// Queues the value of `position` of ruleset `id` to be written.
-pub fn keep_position(id: i64, position: Vec<u8>, value: Game) -> Result<(), String> {
+/// Queues the value of `position` of the ruleset at `link` to be written; on a helper thread,
+/// for the thread that holds the store to write.
+pub fn keep_position(link: &RulesetLink, position: Vec<u8>, value: Game) -> Result<(), String> {
+    if generation() == 0 {
+        let mut queue = FROM_HELPERS.lock().unwrap_or_else(|e| e.into_inner());
+        queue.push((link.generation, link.id, position, value));
+        return Ok(());
+    }
     with_store(|s| {
+        s.take_from_helpers();
         let name = s.name_of(value);
-        s.pending.positions.push((id, position, name));
+        s.pending.positions.push((link.id, position, name));
         s.flush_if_due()
     })
     .unwrap_or(Ok(()))
@@ -408,7 +429,20 @@ impl OpenStore {
         Ok(())
     }
 
+    /// Queues what helper threads valued for this store (a store opened since drops theirs).
+    fn take_from_helpers(&mut self) {
+        let taken = std::mem::take(&mut *FROM_HELPERS.lock().unwrap_or_else(|e| e.into_inner()));
+        let generation = GENERATION.with(Cell::get);
+        for (g, id, position, value) in taken {
+            if g == generation {
+                let name = self.name_of(value);
+                self.pending.positions.push((id, position, name));
+            }
+        }
+    }
+
     fn flush(&mut self) -> Result<(), String> {
+        self.take_from_helpers();
         self.since = Instant::now();
         if self.pending.is_empty() {
             return Ok(());
