@@ -34,11 +34,14 @@ use super::ruleset::RulesetInstance;
 use super::value::Value;
 use crate::syntax::ast::Span;
 
-/// Builtins whose effect is on the session rather than in their value: a function calling
-/// them stays on the asking thread, which runs them in the order one thread would.
+/// Builtins whose effect is on the session rather than in their value, or whose value is the
+/// session's state (the tables' sizes): a function calling them stays on the asking thread,
+/// which runs them in the order one thread would.
 const SESSION_BUILTINS: &[&str] = &[
     "print",
     "plot",
+    "cache_stats",
+    "clear_cache",
     "store",
     "store_stats",
     "store_gc",
