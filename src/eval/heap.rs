@@ -145,7 +145,7 @@ impl HeapGame {
                 *self.nim_values.borrow_mut() = kept.clone();
                 return Some(kept);
             }
-            crate::progress::sequence_started(n as u64 + 1);
+            crate::progress::sequence_started(n as u64 + 1, crate::progress::Counted::Heaps);
             let mut progress = |h: usize| {
                 check_interrupt();
                 crate::progress::sequence_done(h as u64);
@@ -181,7 +181,10 @@ impl HeapGame {
                         *self.values.borrow_mut() = kept;
                         return self.values.borrow()[..=n].to_vec();
                     }
-                    crate::progress::sequence_started(n as u64 + 1);
+                    crate::progress::sequence_started(
+                        n as u64 + 1,
+                        crate::progress::Counted::Heaps,
+                    );
                     let computed = rules.canonical_forms(n, &mut |h| {
                         check_interrupt();
                         crate::progress::sequence_done(h as u64);

@@ -228,7 +228,10 @@ impl Interpreter {
         span: &Span,
     ) -> EvalResult<Vec<Value>> {
         let mut sharing = Sharing::new(instance, positions.len());
-        crate::progress::sequence_started(positions.len() as u64);
+        crate::progress::sequence_started(
+            positions.len() as u64,
+            crate::progress::Counted::Positions,
+        );
         // Each position is replaced by its value where it stands, so that a list of millions
         // needs no second list.
         let mut values = positions;

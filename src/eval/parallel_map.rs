@@ -124,6 +124,8 @@ struct Places {
     chunk: usize,
     next_chunk: AtomicUsize,
     state: Vec<AtomicU8>,
+    /// Places done by any thread, for the progress line.
+    completed: AtomicUsize,
     /// A helper's result, carried back; empty where the asking thread computed the place, or a
     /// helper failed or found a result with no plain form.
     found: Vec<OnceLock<Portable>>,
@@ -138,6 +140,7 @@ impl Places {
                 .clamp(1, MAX_CHUNK),
             next_chunk: AtomicUsize::new(0),
             state: (0..len).map(|_| AtomicU8::new(FREE)).collect(),
+            completed: AtomicUsize::new(0),
             found: (0..len).map(|_| OnceLock::new()).collect(),
         }
     }
@@ -163,6 +166,12 @@ impl Places {
 
     fn done(&self, place: usize) {
         self.state[place].store(DONE, Ordering::Release);
+        self.completed.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Shows how many places are done on the progress line.
+    fn report(&self) {
+        crate::progress::sequence_done(self.completed.load(Ordering::Relaxed) as u64);
     }
 
     fn is_done(&self, place: usize) -> bool {
@@ -205,6 +214,7 @@ impl Interpreter {
             return (0..len).map(|k| self.apply(f, args.get(k), span)).collect();
         }
         let places = Arc::new(Places::new(len));
+        crate::progress::sequence_started(len as u64, crate::progress::Counted::Elements);
         let mut results: Vec<Option<Value>> = vec![None; len];
         let began = Instant::now();
         let mut helpers: Option<(Helpers, InGroup)> = None;
@@ -217,6 +227,7 @@ impl Interpreter {
                 }
                 let result = self.apply(f, args.get(place), span);
                 places.done(place);
+                places.report();
                 match result {
                     Ok(v) => results[place] = Some(v),
                     Err(e) => {
@@ -243,6 +254,7 @@ impl Interpreter {
         for (place, result) in results.iter_mut().enumerate().take(end) {
             if result.is_none() {
                 *result = Some(self.gather(f, &args, &places, place, span)?);
+                places.report();
             }
         }
         drop(helpers);
@@ -266,7 +278,9 @@ impl Interpreter {
         span: &Span,
     ) -> EvalResult<Value> {
         if places.claim(place) {
-            return self.apply(f, args.get(place), span);
+            let result = self.apply(f, args.get(place), span);
+            places.done(place);
+            return result;
         }
         while !places.is_done(place) {
             crate::core::check_interrupt();

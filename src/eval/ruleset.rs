@@ -341,7 +341,10 @@ impl Interpreter {
             return self.shared_position_values(instance, positions, span);
         }
         let _valuation = Valuation::begin(instance, &positions);
-        crate::progress::sequence_started(positions.len() as u64);
+        crate::progress::sequence_started(
+            positions.len() as u64,
+            crate::progress::Counted::Positions,
+        );
         positions
             .into_iter()
             .enumerate()

@@ -131,7 +131,8 @@ fn describe(elapsed: Duration, now: Snapshot) -> String {
     }
     if now.sequence_total > 0 {
         parts.push(format!(
-            "heap {} of {}",
+            "{} {} of {}",
+            now.sequence_counts.noun(),
             grouped(now.sequence_done),
             grouped(now.sequence_total)
         ));
@@ -151,6 +152,7 @@ pub fn suspended<R>(f: impl FnOnce() -> R) -> R {
 
 #[cfg(test)]
 mod tests {
+    use super::super::counters::Counted;
     use super::*;
 
     #[test]
@@ -164,10 +166,19 @@ mod tests {
             positions: 12345,
             sequence_done: 40000,
             sequence_total: 100001,
+            sequence_counts: Counted::Heaps,
         };
         assert_eq!(
             describe(Duration::from_secs(3), busy),
             "3.0 s · 12,345 positions · heap 40,000 of 100,001 · Ctrl-C stops"
+        );
+        let mapping = Snapshot {
+            sequence_counts: Counted::Elements,
+            ..busy
+        };
+        assert_eq!(
+            describe(Duration::from_secs(3), mapping),
+            "3.0 s · 12,345 positions · element 40,000 of 100,001 · Ctrl-C stops"
         );
     }
 }

@@ -6,5 +6,5 @@
 pub mod counters;
 pub mod display;
 
-pub use counters::{count_position, sequence_done, sequence_started};
+pub use counters::{count_position, sequence_done, sequence_started, Counted};
 pub use display::{suspended, Watch};
