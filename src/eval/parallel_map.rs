@@ -112,6 +112,10 @@ impl HelperArgs {
     }
 }
 
+/// Places computed by helpers since the process began: tests check that a map they expect to
+/// share out was shared out, not quietly done on one thread.
+static HELPED: AtomicUsize = AtomicUsize::new(0);
+
 /// Where a place stands.
 const FREE: u8 = 0;
 const CLAIMED: u8 = 1;
@@ -358,6 +362,7 @@ fn help(job: &Job, role: &HelperRole) {
             if let Ok(v) = interpreter.apply(&f, x, &span) {
                 if let Some(p) = Portable::of(&v) {
                     let _ = places.found[place].set(p);
+                    HELPED.fetch_add(1, Ordering::Relaxed);
                 }
             }
         };
@@ -379,4 +384,35 @@ fn help(job: &Job, role: &HelperRole) {
             compute(place);
         }
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{evaluate, Interpreter};
+
+    /// A function that values positions of a ruleset it names is carried to helpers, which
+    /// compute part of the list; the results are those of the comprehension, which runs on
+    /// one thread. (If the function stopped travelling, say because ruleset instances no
+    /// longer had a plain form, the map would still be right, but on one thread.)
+    #[test]
+    fn a_function_naming_a_ruleset_is_mapped_by_helpers_too() {
+        crate::core::threads::set_threads(2);
+        let mut interpreter = Interpreter::new();
+        let script = r##"
+let e = grid("....|....|....|....")
+let o = cells(e, ".")
+let b = [pow(2, k) for k in 0..16]
+def study(m) = temperature(Domineering(fill(e, [o[k] for k in 0..16 if (m // b[k]) % 2 == 0], "#")))
+"##;
+        evaluate(&mut interpreter, script).unwrap();
+        let before = HELPED.load(Ordering::Relaxed);
+        let mapped = evaluate(&mut interpreter, "map(study, 0..65536)").unwrap();
+        assert!(
+            HELPED.load(Ordering::Relaxed) > before,
+            "no helper computed a place"
+        );
+        let one_thread = evaluate(&mut interpreter, "[study(m) for m in 0..65536]").unwrap();
+        assert_eq!(mapped.to_string(), one_thread.to_string());
+    }
 }
