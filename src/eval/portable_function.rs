@@ -160,7 +160,8 @@ impl<'a> Carrier<'a> {
     /// A ruleset instance, carried with its shared table when this carrier takes rulesets.
     fn ruleset(&mut self, instance: &RulesetInstance) -> Option<Portable> {
         let stop = self.rulesets.clone()?;
-        // A helper of an instance's own valuation (`eval::parallel`) is already at work on it.
+        // A helper's copy of an instance (`eval::parallel`) is not carried further: a map on
+        // a helper thread runs on that thread.
         if instance.helper.is_some() {
             return None;
         }
