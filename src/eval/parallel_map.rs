@@ -7,11 +7,13 @@
 //! it): each helper has its own interpreter with `f`, the globals its code reads, and the
 //! ruleset instances it names rebuilt over their shared tables, so that a position one thread
 //! values the others find. Helpers and the asking thread take chunks from one counter, and
-//! within a chunk claim each place before computing it, so that no place is computed twice.
-//! When no chunk is left the asking thread goes through the list in order: it takes the results
-//! found, waits for a place a helper is computing, and computes every other place itself (one
-//! a helper could not carry back, or failed on). So the results, and the first error in the
-//! list, are exactly those of one thread.
+//! within a chunk claim each place before computing it, so that no place is computed twice
+//! while chunks last. When no chunk is left the asking thread goes through the list in order:
+//! it takes the results found and computes every other place itself (one a helper could not
+//! carry back, or failed on, or is still at work on), and the helpers go round the places not
+//! yet done: two threads on one large place share its positions through the table, as the
+//! helpers of one valuation do. So the results, and the first error in the list, are exactly
+//! those of one thread.
 
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -168,9 +170,11 @@ impl Places {
             .is_ok()
     }
 
+    /// Marks `place` done (a second thread finishing it too counts once).
     fn done(&self, place: usize) {
-        self.state[place].store(DONE, Ordering::Release);
-        self.completed.fetch_add(1, Ordering::Relaxed);
+        if self.state[place].swap(DONE, Ordering::Release) != DONE {
+            self.completed.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     /// Shows how many places are done on the progress line.
@@ -183,8 +187,8 @@ impl Places {
     }
 }
 
-/// Marks a claimed place done however its computation ends (an error, or an interrupt that
-/// unwinds), so that the asking thread never waits for it in vain.
+/// Marks a place done however a helper's computation of it ends (an error, or an interrupt
+/// that unwinds), so that the other helpers stop going round it.
 struct Claim<'a> {
     places: &'a Places,
     place: usize,
@@ -272,7 +276,11 @@ impl Interpreter {
     }
 
     /// The result at `place`, which the asking thread did not compute while taking chunks:
-    /// a helper's, waited for if a helper is at work on it, or computed here.
+    /// a helper's, or else computed here. A place a helper is still at work on is computed
+    /// here too, rather than waited for: the two threads then share the place's positions
+    /// through the shared table, each walking the options in its own order, as the helpers of
+    /// one valuation do (`eval::parallel`); a large position at the end of the list is then
+    /// not valued by one thread while the other waits.
     fn gather(
         &mut self,
         f: &Value,
@@ -281,20 +289,15 @@ impl Interpreter {
         place: usize,
         span: &Span,
     ) -> EvalResult<Value> {
-        if places.claim(place) {
-            let result = self.apply(f, args.get(place), span);
-            places.done(place);
-            return result;
+        if places.is_done(place) {
+            if let Some(found) = places.found[place].get() {
+                return Ok(found.value());
+            }
         }
-        while !places.is_done(place) {
-            crate::core::check_interrupt();
-            std::thread::sleep(Duration::from_micros(20));
-        }
-        match places.found[place].get() {
-            Some(found) => Ok(found.value()),
-            // Failed on a helper, or its result has no plain form: met again here.
-            None => self.apply(f, args.get(place), span),
-        }
+        // Free, failed on a helper, with a result that has no plain form, or in progress.
+        let result = self.apply(f, args.get(place), span);
+        places.done(place);
+        result
     }
 
     fn apply(&mut self, f: &Value, x: Value, span: &Span) -> EvalResult<Value> {
@@ -344,6 +347,7 @@ impl Interpreter {
 /// is left to the asking thread.
 fn help(job: &Job, role: &HelperRole) {
     crate::core::become_helper();
+    super::portable::set_helper_turn(role.turn, role.of);
     let _ = catch_unwind(AssertUnwindSafe(|| {
         let mut interpreter = job.globals.interpreter();
         let f = job.f.value();
@@ -353,8 +357,10 @@ fn help(job: &Job, role: &HelperRole) {
             HelperArgs::Integers { .. } => 0,
             HelperArgs::Values { from, .. } => *from,
         };
-        let mut compute = |place: usize| {
-            if place < first || !places.claim(place) {
+        // Computes `place` if it is free, or, once no chunk is left (`shared`), if it is not
+        // done: another thread at work on it then finds this one's positions in the table.
+        let mut compute = |place: usize, shared: bool| {
+            if place < first || !(places.claim(place) || shared && !places.is_done(place)) {
                 return;
             }
             let _claim = Claim { places, place };
@@ -371,7 +377,7 @@ fn help(job: &Job, role: &HelperRole) {
                 if role.stopped() {
                     return;
                 }
-                compute(place);
+                compute(place, false);
             }
         }
         // Then what is left of the chunks others took, from this helper's own place on.
@@ -381,7 +387,7 @@ fn help(job: &Job, role: &HelperRole) {
             if role.stopped() {
                 return;
             }
-            compute(place);
+            compute(place, true);
         }
     }));
 }

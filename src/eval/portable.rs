@@ -156,13 +156,26 @@ impl Portable {
     }
 }
 
+thread_local! {
+    /// This helper thread's turn among the helpers, and their number with the asking thread:
+    /// the instances it rebuilds walk each list of options from their own place in it, so that
+    /// two threads valuing one position share the work rather than repeat it.
+    static TURN: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 1)) };
+}
+
+/// Sets the turn of this helper thread (see `TURN`) for the instances it rebuilds from now on.
+pub(super) fn set_helper_turn(turn: usize, of: usize) {
+    TURN.with(|t| t.set((turn, of.max(1))));
+}
+
 impl PortableInstance {
     /// The instance again, on this (helper) thread, over the shared table.
     fn instance(&self) -> super::ruleset::RulesetInstance {
+        let (turn, of) = TURN.with(std::cell::Cell::get);
         let role = HelperRole {
             stop: self.stop.clone(),
-            turn: 0,
-            of: 1,
+            turn,
+            of,
         };
         self.ruleset
             .instance(PositionTable::with_shared(self.shared.clone()), role)
