@@ -342,7 +342,7 @@ impl Interpreter {
     }
 }
 
-/// A helper's work: the chunks it takes, then any place of the list still free, computing
+/// A helper's work: the chunks it takes, then any place of the list not yet done, computing
 /// `f` with its own interpreter. The stop signal or an interrupt ends it; a place it fails on
 /// is left to the asking thread.
 fn help(job: &Job, role: &HelperRole) {
