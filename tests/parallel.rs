@@ -213,15 +213,15 @@ let bits = [pow(2, k) for k in 0..12]
 def board(mask) = fill(empty, [order[k] for k in 0..12 if (mask // bits[k]) % 2 == 0], "#")
 def study(mask)
   let g = canonical_form(Domineering(board(mask)))
-  (mask, temperature(g), outcome(g), str(g), {"left" => left_stop(g)})
+  (mask, temperature(g), outcome(g), str(g), {"left" => left_stop(g)}, thermograph(g))
 end
 "##;
 
 #[test]
 fn functions_mapped_over_a_list_agree_on_one_and_several_threads() {
     // `map` and `shard_map` of a function that values positions of a ruleset it names, its
-    // results of several kinds (numbers, outcomes, strings, maps); the comprehension, which
-    // always runs on one thread, must give the same list.
+    // results of several kinds (numbers, outcomes, strings, maps, thermographs); the
+    // comprehension, which always runs on one thread, must give the same list.
     let script = format!(
         "{SEARCH_3X4}{}",
         r##"
@@ -233,9 +233,9 @@ def value(b) = canonical_form(Domineering(b))
 let boards = [board(m) for m in 0..pow(2, 12)] + [grid(".....|.....|.....|.....")]
 map(value, boards) == [value(b) for b in boards]
 let counts = {=>}
-for (m, t, o, s, l) in found do counts[o] = if o in counts then counts[o] + 1 else 1
+for (m, t, o, s, l, th) in found do counts[o] = if o in counts then counts[o] + 1 else 1
 [counts[o] for o in [L, R, N, P]]
-max([t for (m, t, o, s, l) in found])
+max([t for (m, t, o, s, l, th) in found])
 "##
     );
     let out = same_on_any_number_of_threads(&script);

@@ -47,6 +47,7 @@ pub enum Portable {
     /// A function of the language, with the code it runs (`eval::portable_function`).
     Function(Arc<PortableFunction>),
     Outcome(LoopyOutcome),
+    Thermograph(crate::core::Thermograph),
     /// A map, its pairs in no particular order.
     Map(Vec<(Portable, Portable)>),
     /// A ruleset instance that a function mapped on every core names (`eval::parallel_map`).
@@ -103,6 +104,7 @@ impl Portable {
             },
             Value::Builtin(b) => Portable::Builtin(b),
             Value::Outcome(o) => Portable::Outcome(*o),
+            Value::Thermograph(t) => Portable::Thermograph(crate::core::Thermograph::clone(t)),
             Value::Map(pairs) => Portable::Map(
                 pairs
                     .iter()
@@ -145,6 +147,7 @@ impl Portable {
             Portable::Builtin(b) => Value::Builtin(b),
             Portable::Function(f) => Value::Function(f.function()),
             Portable::Outcome(o) => Value::Outcome(*o),
+            Portable::Thermograph(t) => Value::Thermograph(Rc::new(t.clone())),
             Portable::Map(pairs) => Value::Map(Rc::new(
                 pairs
                     .iter()
