@@ -359,35 +359,37 @@ fn help(job: &Job, role: &HelperRole) {
         };
         // Computes `place` if it is free, or, once no chunk is left (`shared`), if it is not
         // done: another thread at work on it then finds this one's positions in the table.
+        // False when its result has no plain form: the asking thread computes that result
+        // again, and most likely every other, so the helper stops.
         let mut compute = |place: usize, shared: bool| {
             if place < first || !(places.claim(place) || shared && !places.is_done(place)) {
-                return;
+                return true;
             }
             let _claim = Claim { places, place };
             let x = job.args.get(place);
             if let Ok(v) = interpreter.apply(&f, x, &span) {
-                if let Some(p) = Portable::of(&v) {
-                    let _ = places.found[place].set(p);
-                    HELPED.fetch_add(1, Ordering::Relaxed);
-                }
+                let Some(p) = Portable::of(&v) else {
+                    return false;
+                };
+                let _ = places.found[place].set(p);
+                HELPED.fetch_add(1, Ordering::Relaxed);
             }
+            true
         };
         while let Some(chunk) = places.take() {
             for place in chunk {
-                if role.stopped() {
+                if role.stopped() || !compute(place, false) {
                     return;
                 }
-                compute(place, false);
             }
         }
         // Then what is left of the chunks others took, from this helper's own place on.
         let mut rest: Vec<usize> = (first..places.len).collect();
         role.reorder(&mut rest);
         for place in rest {
-            if role.stopped() {
+            if role.stopped() || !compute(place, true) {
                 return;
             }
-            compute(place, true);
         }
     }));
 }
