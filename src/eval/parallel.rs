@@ -112,12 +112,9 @@ pub(super) struct PortableRuleset {
 impl PortableRuleset {
     /// The rules and parameters of `instance`, if every rule it has can be carried to another
     /// thread (see `eval::portable_function` for what cannot); `carrier` collects the globals
-    /// the rules' code reads, and `globals` gives those a direct rule names.
-    pub(super) fn of(
-        instance: &RulesetInstance,
-        carrier: &mut Carrier,
-        globals: &[Option<Value>],
-    ) -> Option<PortableRuleset> {
+    /// the rules' code reads, and gives the values of those a direct rule names.
+    pub(super) fn of(instance: &RulesetInstance, carrier: &mut Carrier) -> Option<PortableRuleset> {
+        let globals = carrier.global_values();
         let rules = instance.rule_calls().map(|rule| {
             rule.map(|r| match r {
                 RuleCall::Direct(_) => r.portable(globals).map(PortableRuleCall::Direct),
@@ -175,7 +172,7 @@ impl Recipe {
     /// globals its rules name read from `globals`.
     pub(super) fn of(instance: &RulesetInstance, globals: &Globals) -> Option<Recipe> {
         let mut carrier = Carrier::new(globals);
-        let ruleset = PortableRuleset::of(instance, &mut carrier, &globals.values)?;
+        let ruleset = PortableRuleset::of(instance, &mut carrier)?;
         Some(Recipe {
             ruleset,
             globals: carrier.globals()?,

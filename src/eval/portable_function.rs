@@ -147,6 +147,11 @@ impl<'a> Carrier<'a> {
         }
     }
 
+    /// The values of the globals, by slot, as the carrier reads them.
+    pub fn global_values(&self) -> &'a [Option<Value>] {
+        self.globals
+    }
+
     /// The plain form of `v`, functions in it included, and ruleset instances if this
     /// carrier takes them (`for_map`).
     pub fn value(&mut self, v: &Value) -> Option<Portable> {
@@ -165,8 +170,7 @@ impl<'a> Carrier<'a> {
         if instance.helper.is_some() {
             return None;
         }
-        let globals = self.globals;
-        let ruleset = PortableRuleset::of(instance, self, globals)?;
+        let ruleset = PortableRuleset::of(instance, self)?;
         Some(Portable::Ruleset(Arc::new(PortableInstance {
             ruleset,
             shared: instance.table.borrow().shared(),
