@@ -221,7 +221,7 @@ end
 fn functions_mapped_over_a_list_agree_on_one_and_several_threads() {
     // `map` and `shard_map` of a function that values positions of a ruleset it names, its
     // results of several kinds (numbers, outcomes, strings, maps, thermographs); the
-    // comprehension, which always runs on one thread, must give the same list.
+    // comprehension must give the same list.
     let script = format!(
         "{SEARCH_3X4}{}",
         r##"
@@ -301,6 +301,119 @@ len(map(shown, 0..4096))
         out.lines().collect::<Vec<_>>(),
         ["4096", "4096", "0", "1000", "2000", "3000", "4000", "4096"]
     );
+}
+
+/// `m`, slowly (about a tenth of a millisecond): a comprehension over it runs long enough, and
+/// its elements are slow enough, for it to be spread over the cores (`vm::spread`). The sum of
+/// k^2 for k < 3000 is 2999 * 3000 * 5999 / 6.
+const SLOW: &str = "def slow(m) = sum([k * k for k in 0..3000]) - 8995500500 + m\n";
+
+#[test]
+fn comprehensions_spread_over_the_cores_agree_with_one_thread() {
+    // A first loop over a range and over a list, a tuple pattern, filters and further loops,
+    // a set, a function's argument and local: each list is checked against one built another
+    // way.
+    let script = format!(
+        "{SEARCH_3X4}{SLOW}{}",
+        r##"
+let found = [study(slow(m)) for m in 0..1024]
+found == map(study, 0..1024)
+let pairs = [(m, m % 7) for m in 0..1024]
+let kept = [(m, t) for (m, k) in pairs if k != 3 for (n, t, o, s, l, th) in [study(slow(m))] if o != P]
+kept == [(m, t) for (m, t, o, s, l, th) in found if m % 7 != 3 and o != P]
+{o for (m, k) in pairs for (n, t, o, s, l, th) in [study(slow(m))]} == set([o for (m, t, o, s, l, th) in found])
+def shifted(xs, d)
+  let base = 10 * d
+  [slow(x) + base + d for x in xs]
+end
+shifted([m for m in 0..1024], 2) == [m + 22 for m in 0..1024]
+"##
+    );
+    let out = same_on_any_number_of_threads(&script);
+    assert_eq!(out.lines().collect::<Vec<_>>(), ["true"; 4]);
+}
+
+#[test]
+fn the_first_error_of_a_spread_comprehension_is_reported_as_on_one_thread() {
+    // The loop goes back to where it was spread and meets the error itself: the report names
+    // the comprehension's own code, as on one thread, not the function it was spread as.
+    let script = format!(
+        "{SEARCH_3X4}{SLOW}{}",
+        r##"
+def checked(m) = if m == 700 then board("oops") else if m == 800 then 1 // 0 else study(slow(m))
+"before"
+[checked(m) for m in 0..1024]
+"after"
+"##
+    );
+    let (status, out, errors) = run_to_end(1, &script);
+    assert!(!status.success());
+    assert_eq!(out.trim(), "\"before\"");
+    assert!(errors.contains("oops"), "{errors}");
+    for threads in [2, 3] {
+        let (several_status, several_out, several_errors) = run_to_end(threads, &script);
+        assert_eq!(several_status.code(), status.code(), "{threads} threads");
+        assert_eq!(several_out, out, "{threads} threads");
+        assert_eq!(several_errors, errors, "{threads} threads");
+    }
+}
+
+#[test]
+fn a_comprehension_that_prints_or_counts_stays_in_order() {
+    // Output, and a global its code assigns, are effects a second run would repeat: such a
+    // comprehension is never spread, and each element is computed once, in order.
+    let script = format!(
+        "{SLOW}{}",
+        r##"
+let calls = 0
+def counted(m)
+  calls = calls + 1
+  slow(m)
+end
+len([counted(m) for m in 0..1024])
+calls
+def shown(m)
+  if m % 300 == 0
+    print(m)
+  end
+  slow(m)
+end
+len([shown(m) for m in 0..1024])
+"##
+    );
+    let out = same_on_any_number_of_threads(&script);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        ["1024", "1024", "0", "300", "600", "900", "1024"]
+    );
+}
+
+#[test]
+fn a_comprehension_that_prints_then_fails_prints_each_line_once() {
+    // Were the loop spread, it would go back to where it was spread when the error came, and
+    // print again what it had printed since.
+    let script = format!(
+        "{SLOW}{}",
+        r##"
+def shown(m)
+  if m % 300 == 0
+    print(m)
+  end
+  if m == 700 then 1 // 0 else slow(m)
+end
+[shown(m) for m in 0..1024]
+"##
+    );
+    for threads in [1, 2, 3] {
+        let (status, out, errors) = run_to_end(threads, &script);
+        assert!(!status.success(), "{threads} threads");
+        assert_eq!(
+            out.lines().collect::<Vec<_>>(),
+            ["0", "300", "600"],
+            "{threads} threads"
+        );
+        assert!(errors.contains("division by zero"), "{errors}");
+    }
 }
 
 #[test]

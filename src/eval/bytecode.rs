@@ -294,6 +294,29 @@ pub enum Instr {
         body: Label,
         span: SpanId,
     },
+    /// Prints the value in `src`, a top-level expression's (`Interpreter::echo_value`).
+    Echo {
+        src: Reg,
+    },
+    /// Starts the watch of a comprehension's first loop, which may be spread over the cores
+    /// (`eval::spread`): `watch..watch + SPREAD_WATCH` hold its counters and, once made, the
+    /// comprehension's function.
+    SpreadStart {
+        watch: Reg,
+    },
+    /// At the top of that loop's body: counts the element, and on to `spread` when the loop
+    /// has run long enough, its elements are slow, and many are left.
+    SpreadCheck {
+        site: u32,
+        spread: Label,
+    },
+    /// Maps the comprehension's function (made just before, in its watch) over the element in
+    /// the loop's variable and every one after it, appends the results to the list, and ends
+    /// the loop; or, when a call fails, goes back to `resume` and walks on in place, so that
+    /// the error is reported as the loop reports it.
+    SpreadMap {
+        site: u32,
+    },
     /// Counts a step of a `while` loop (interrupts and the step budget).
     LoopStep {
         span: SpanId,
@@ -370,4 +393,26 @@ pub struct Code {
     pub arg_registers: Vec<Reg>,
     /// The cells of the `FillAt` instructions, each one's in a run.
     pub cell_operands: Vec<CellOperand>,
+    /// The comprehensions that may be spread, by the `site` of their instructions.
+    pub spreads: Vec<SpreadSite>,
+}
+
+/// The registers of a comprehension's watch (`vm::spread`): its counters, then the
+/// comprehension's function.
+pub const SPREAD_WATCH: Reg = 6;
+
+/// A comprehension whose first loop may be spread over the cores (`eval::spread`).
+#[derive(Clone, Copy, Debug)]
+pub struct SpreadSite {
+    pub watch: Reg,
+    /// The first loop's state (`ForStart`) and variable, which holds the element at hand.
+    pub state: Reg,
+    pub var: Reg,
+    /// The list being built.
+    pub list: Reg,
+    /// Whether each call of the function gives a list of elements (see `ir::Spread`).
+    pub flatten: bool,
+    /// The instruction after the `SpreadCheck`, where the loop's body goes on.
+    pub resume: Label,
+    pub span: SpanId,
 }

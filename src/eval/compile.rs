@@ -9,14 +9,15 @@ use ahash::AHashMap;
 
 use crate::core::Game;
 use crate::syntax::ast::{
-    BinaryOp, Body, Clause, Expr, ExprKind, Ident, Pattern, RulesetDecl, Span, Stmt, StmtKind,
+    BinaryOp, Body, Clause, CollectionKind, Expr, ExprKind, Ident, Pattern, RulesetDecl, Span,
+    Stmt, StmtKind,
 };
 
 use super::builtins;
 use super::error::{EvalError, EvalResult};
 use super::function::Proto;
 use super::heap::HeapGame;
-use super::ir::{Binder, ExplicitNode, IrClause, LoopyForm, LoopyOption, Node, Op, Slot};
+use super::ir::{Binder, ExplicitNode, IrClause, LoopyForm, LoopyOption, Node, Op, Slot, Spread};
 use super::ops;
 use super::source::Source;
 use super::value::Value;
@@ -143,6 +144,8 @@ pub struct Compiler<'g> {
     globals: &'g mut Globals,
     source: Rc<Source>,
     functions: Vec<FunctionScope>,
+    /// How many comprehensions enclose the code being compiled.
+    comprehensions: u32,
 }
 
 impl<'g> Compiler<'g> {
@@ -151,6 +154,7 @@ impl<'g> Compiler<'g> {
             globals,
             source,
             functions: vec![FunctionScope::new(true, None)],
+            comprehensions: 0,
         }
     }
 
@@ -679,14 +683,27 @@ impl<'g> Compiler<'g> {
                 element,
                 clauses,
             } => {
+                self.comprehensions += 1;
                 self.scope().blocks.push(AHashMap::new());
                 let result = self.comprehension(element, clauses);
                 self.scope().blocks.pop();
-                let (element, clauses) = result?;
+                self.comprehensions -= 1;
+                let (compiled, compiled_clauses) = result?;
+                // Only the outermost comprehension of a nest is spread (its inner ones run in
+                // its calls), so a nest is compiled twice, not once per level.
+                let spread = if self.comprehensions == 0 {
+                    self.comprehensions += 1;
+                    let spread = self.spread(element, clauses, &span);
+                    self.comprehensions -= 1;
+                    spread.map(Box::new)
+                } else {
+                    None
+                };
                 Node::Comprehension {
                     kind: *kind,
-                    element: Box::new(element),
-                    clauses,
+                    element: Box::new(compiled),
+                    clauses: compiled_clauses,
+                    spread,
                 }
             }
         })
@@ -759,6 +776,57 @@ impl<'g> Compiler<'g> {
             },
             _ => ExplicitNode::Value(self.expr(e)?, e.span.clone()),
         })
+    }
+
+    /// A comprehension whose first clause is a loop, as a function of that loop's element
+    /// (see [`Spread`]); `None` when it has no such clause, or when its code cannot be a
+    /// function's (it breaks out of an enclosing loop, or assigns an enclosing variable).
+    fn spread(&mut self, element: &Expr, clauses: &[Clause], span: &Span) -> Option<Spread> {
+        let (Clause::For { pattern, .. }, rest) = clauses.split_first()? else {
+            return None;
+        };
+        let list_of = |element: &Expr, clauses: Vec<Clause>| Expr {
+            kind: ExprKind::Comprehension {
+                kind: CollectionKind::List,
+                element: Box::new(element.clone()),
+                clauses,
+            },
+            span: span.clone(),
+        };
+        let (param, body, flatten) = match pattern {
+            Pattern::Name(id) if rest.is_empty() => (id.clone(), element.clone(), false),
+            Pattern::Name(id) => (id.clone(), list_of(element, rest.to_vec()), true),
+            Pattern::Tuple(..) => {
+                // Not a name a program can write, so it hides none of the program's.
+                let item = Ident {
+                    name: "<element>".to_string(),
+                    span: span.clone(),
+                };
+                let one = Expr {
+                    kind: ExprKind::List(vec![Expr {
+                        kind: ExprKind::Name(item.name.clone()),
+                        span: span.clone(),
+                    }]),
+                    span: span.clone(),
+                };
+                let mut all = vec![Clause::For {
+                    pattern: pattern.clone(),
+                    iterable: one,
+                }];
+                all.extend(rest.iter().cloned());
+                (item, list_of(element, all), true)
+            }
+        };
+        let closure = self
+            .function(
+                "<comprehension>",
+                &[param],
+                &Body::Expr(Box::new(body)),
+                false,
+                span.clone(),
+            )
+            .ok()?;
+        Some(Spread { closure, flatten })
     }
 
     fn comprehension(

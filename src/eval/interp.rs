@@ -433,23 +433,7 @@ impl Interpreter {
             }
             Op::Echo(node) => {
                 let v = self.eval(node)?;
-                if !matches!(v, Value::Nothing) {
-                    if let Some(echo) = &mut self.echo {
-                        echo(&v);
-                    } else {
-                        let mut lines = echo_lines(&v, self.sketch_thermographs);
-                        if let Some(short) = self
-                            .screen
-                            .and_then(|chars| super::abbreviate::abbreviated(&v, chars))
-                        {
-                            lines[0] = short;
-                        }
-                        for line in lines {
-                            self.print(&line);
-                        }
-                    }
-                    self.last_echoed = Some(v);
-                }
+                self.echo_value(v);
             }
             Op::Bind(binder, node) => {
                 let v = self.eval(node)?;
@@ -676,6 +660,29 @@ impl Interpreter {
 
     // ----- Expressions --------------------------------------------------------------------
 
+    /// Prints the value of a top-level expression (nothing for nothing), as the session
+    /// shows it: through the echo hook if one is set, else abbreviated to the screen.
+    pub(super) fn echo_value(&mut self, v: Value) {
+        if matches!(v, Value::Nothing) {
+            return;
+        }
+        if let Some(echo) = &mut self.echo {
+            echo(&v);
+        } else {
+            let mut lines = echo_lines(&v, self.sketch_thermographs);
+            if let Some(short) = self
+                .screen
+                .and_then(|chars| super::abbreviate::abbreviated(&v, chars))
+            {
+                lines[0] = short;
+            }
+            for line in lines {
+                self.print(&line);
+            }
+        }
+        self.last_echoed = Some(v);
+    }
+
     pub fn eval(&mut self, node: &Node) -> Flow<Value> {
         Ok(match node {
             Node::Const(v) => duplicate(v),
@@ -885,6 +892,7 @@ impl Interpreter {
                 kind,
                 element,
                 clauses,
+                ..
             } => {
                 let mut out = Vec::new();
                 self.comprehension(element, clauses, &mut out)?;

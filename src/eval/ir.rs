@@ -111,6 +111,10 @@ pub enum Node {
         kind: CollectionKind,
         element: Box<Node>,
         clauses: Vec<IrClause>,
+        /// The same comprehension as a function of its first loop's element, which a long
+        /// comprehension maps over the elements left on every core (`eval::spread`); `None`
+        /// when it cannot be one (its first clause is not a loop, or its code leaves the loop).
+        spread: Option<Box<Spread>>,
     },
     /// `'{...}'`: a game kept in the form written.
     Explicit(Box<ExplicitNode>),
@@ -131,6 +135,16 @@ pub enum ExplicitNode {
         right: Vec<ExplicitNode>,
     },
     Value(Node, Span),
+}
+
+/// A comprehension `[e for x in xs ...]` as a function of `x`, for `eval::spread`.
+#[derive(Clone, Debug)]
+pub struct Spread {
+    /// The closure: `x -> e` when the loop is the only clause, else `x -> [e ...]` with the
+    /// other clauses (a tuple pattern is bound inside, from a list of the one element).
+    pub closure: Node,
+    /// Whether each call gives a list of elements rather than one element.
+    pub flatten: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -12,9 +12,10 @@ use crate::syntax::ast::{BinaryOp, Span};
 
 use super::builtins;
 use super::bytecode::{
-    CellOperand, Code, Collection, Instr, Label, LoopExits, Reg, SpanId, MAX_FILLED,
+    CellOperand, Code, Collection, Instr, Label, LoopExits, Reg, SpanId, SpreadSite, MAX_FILLED,
+    SPREAD_WATCH,
 };
-use super::ir::{Binder, IrClause, Node, Op, Slot};
+use super::ir::{Binder, IrClause, Node, Op, Slot, Spread};
 use super::num::Num;
 use super::value::Value;
 use super::vm::compares_in_place;
@@ -68,6 +69,9 @@ fn assert_well_formed(code: &Code) {
             | Instr::LessIntOrJump { target, .. } => [Some(*target), None],
             Instr::ForNext { exit, .. } => [Some(*exit), None],
             Instr::ForLoop { body, .. } => [Some(*body), None],
+            Instr::SpreadCheck { spread, site } => {
+                [Some(*spread), Some(code.spreads[*site as usize].resume)]
+            }
             Instr::Eval { exits, .. } | Instr::Exec { exits, .. } => match exits {
                 Some(e) => [Some(e.continue_at), Some(e.break_at)],
                 None => [None, None],
@@ -78,6 +82,13 @@ fn assert_well_formed(code: &Code) {
             assert!(target < len, "a jump inside the lowered code");
         }
     }
+}
+
+/// The first clause of a comprehension, a loop.
+struct FirstLoop<'a> {
+    binder: &'a Binder,
+    iterable: &'a Node,
+    span: &'a Span,
 }
 
 /// A loop being lowered: where `continue` goes, and the jumps `break` leaves to patch.
@@ -169,7 +180,8 @@ impl Lowerer {
             | Instr::CompareIntOrJump { target: t, .. }
             | Instr::CompareConstOrJump { target: t, .. }
             | Instr::LessIntOrJump { target: t, .. }
-            | Instr::ForNext { exit: t, .. } => *t = target,
+            | Instr::ForNext { exit: t, .. }
+            | Instr::SpreadCheck { spread: t, .. } => *t = target,
             Instr::Eval { exits, .. } | Instr::Exec { exits, .. } => {
                 if let Some(exits) = exits {
                     exits.break_at = target;
@@ -281,7 +293,13 @@ impl Lowerer {
                 };
                 self.emit(Instr::Return { src });
             }
-            Op::Echo(_) | Op::SetIndex { .. } | Op::Load { .. } | Op::Break | Op::Continue => {
+            // Lowered like any expression, so that a top-level comprehension runs as register
+            // code too (and may be spread over the cores, `vm::spread`).
+            Op::Echo(node) => {
+                let src = self.expr(node);
+                self.emit(Instr::Echo { src });
+            }
+            Op::SetIndex { .. } | Op::Load { .. } | Op::Break | Op::Continue => {
                 let exits = self.exits();
                 let at = self.emit(Instr::Exec {
                     op: Box::new(op.clone()),
@@ -836,6 +854,7 @@ impl Lowerer {
                 kind,
                 element,
                 clauses,
+                spread,
             } => {
                 let list = self.temp();
                 self.emit(Instr::Collect {
@@ -844,7 +863,27 @@ impl Lowerer {
                     first: list,
                     count: 0,
                 });
-                self.comprehension(element, clauses, list, true);
+                match (spread, clauses.split_first()) {
+                    (
+                        Some(spread),
+                        Some((
+                            IrClause::For {
+                                binder,
+                                iterable,
+                                span,
+                            },
+                            rest,
+                        )),
+                    ) => {
+                        let first = FirstLoop {
+                            binder,
+                            iterable,
+                            span,
+                        };
+                        self.spread_comprehension(element, first, rest, spread, list);
+                    }
+                    _ => self.comprehension(element, clauses, list, true),
+                }
                 self.emit(Instr::Finish {
                     dst,
                     list,
@@ -863,6 +902,81 @@ impl Lowerer {
                 }
             }
         }
+        self.next = mark;
+    }
+
+    /// Lowers a comprehension whose first loop may be spread over the cores (`eval::spread`):
+    /// the loop as `comprehension` lowers it, with a watch counting its elements, and apart,
+    /// reached only from the watch, the code that makes the comprehension's function and maps
+    /// it over the elements left.
+    fn spread_comprehension(
+        &mut self,
+        element: &Node,
+        first: FirstLoop,
+        rest: &[IrClause],
+        spread: &Spread,
+        list: Reg,
+    ) {
+        let mark = self.next;
+        let src = self.expr(first.iterable);
+        self.next = mark;
+        let state = self.temp();
+        let _position = self.temp();
+        let watch = self.temp();
+        for _ in 1..SPREAD_WATCH {
+            self.temp();
+        }
+        let span = self.spans(&[first.span]);
+        self.emit(Instr::ForStart { state, src, span });
+        self.emit(Instr::Reserve { list, state });
+        self.emit(Instr::SpreadStart { watch });
+        let head = self.here();
+        let var = match first.binder {
+            Binder::Slot(Slot::Local(i)) => *i,
+            _ => self.temp(),
+        };
+        let next = self.emit(Instr::ForNext {
+            state,
+            var,
+            exit: UNPATCHED,
+            span,
+        });
+        let site = self.code.spreads.len();
+        let check = self.emit(Instr::SpreadCheck {
+            site: site as u32,
+            spread: UNPATCHED,
+        });
+        self.code.spreads.push(SpreadSite {
+            watch,
+            state,
+            var,
+            list,
+            flatten: spread.flatten,
+            resume: self.here(),
+            span,
+        });
+        if !matches!(first.binder, Binder::Slot(Slot::Local(_))) {
+            self.emit(Instr::Bind {
+                binder: Box::new(first.binder.clone()),
+                src: var,
+            });
+        }
+        self.comprehension(element, rest, list, false);
+        self.emit(Instr::ForLoop {
+            state,
+            var,
+            body: head + 1,
+            span,
+        });
+        let end = self.here();
+        self.patch(next, end);
+        let done = self.emit(Instr::Jump { target: UNPATCHED });
+        let spread_at = self.here();
+        self.patch(check, spread_at);
+        self.expr_into(&spread.closure, watch + SPREAD_WATCH - 1);
+        self.emit(Instr::SpreadMap { site: site as u32 });
+        let after = self.here();
+        self.patch(done, after);
         self.next = mark;
     }
 

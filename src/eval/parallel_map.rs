@@ -116,7 +116,7 @@ impl HelperArgs {
 
 /// Places computed by helpers since the process began: tests check that a map they expect to
 /// share out was shared out, not quietly done on one thread.
-static HELPED: AtomicUsize = AtomicUsize::new(0);
+pub(in crate::eval) static HELPED: AtomicUsize = AtomicUsize::new(0);
 
 /// Where a place stands.
 const FREE: u8 = 0;
@@ -273,6 +273,18 @@ impl Interpreter {
             .into_iter()
             .map(|r| r.expect("every place"))
             .collect())
+    }
+
+    /// Whether `map_function` would share `f` out among helper threads: this thread may
+    /// start them, and `f` (its code, the globals it reads, the rulesets it names) can be
+    /// carried to them, so that it has no effect a second run would repeat (it neither prints
+    /// nor assigns a global).
+    pub fn could_share(&self, f: &Value) -> bool {
+        if !may_spread() {
+            return false;
+        }
+        let mut carrier = Carrier::for_map(&self.globals, Arc::new(AtomicBool::new(false)));
+        carrier.value(f).is_some() && carrier.globals().is_some()
     }
 
     /// The result at `place`, which the asking thread did not compute while taking chunks:

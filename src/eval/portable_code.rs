@@ -301,6 +301,7 @@ impl PortableNode {
                 kind: *kind,
                 element: Box::new(element.node()),
                 clauses: clauses.iter().map(PortableClause::clause).collect(),
+                spread: None,
             },
         }
     }

@@ -381,10 +381,13 @@ impl<'a> Carrier<'a> {
                     None => None,
                 },
             },
+            // A helper spreads nothing (`eval::parallel`, `InGroup`): the comprehension travels
+            // without its function form.
             Node::Comprehension {
                 kind,
                 element,
                 clauses,
+                ..
             } => P::Comprehension {
                 kind: *kind,
                 element: Box::new(self.node(element)?),

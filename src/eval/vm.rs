@@ -23,6 +23,7 @@ use super::value::Value;
 use crate::core::refusal_message;
 
 mod board;
+mod spread;
 
 /// The most elements `Reserve` makes room for at once (32 KB of values): a comprehension over a
 /// long range that a filter thins out does not hold a large block it will not fill.
@@ -610,6 +611,24 @@ impl Interpreter {
                     pc = *body as usize;
                     crate::core::check_interrupt();
                     self.step(&code.spans[*span as usize])?;
+                }
+                Instr::Echo { src } => {
+                    let v = self.consume(code, *src);
+                    self.echo_value(v);
+                }
+                Instr::SpreadStart { watch } => self.start_watch(*watch),
+                Instr::SpreadCheck { site, spread } => {
+                    if self.watch_says_spread(&code.spreads[*site as usize]) {
+                        pc = *spread as usize;
+                        continue;
+                    }
+                }
+                Instr::SpreadMap { site } => {
+                    let site = code.spreads[*site as usize];
+                    if !self.spread_loop(code, &site)? {
+                        pc = site.resume as usize;
+                        continue;
+                    }
                 }
                 Instr::LoopStep { span } => {
                     crate::core::check_interrupt();
