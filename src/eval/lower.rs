@@ -84,11 +84,24 @@ fn assert_well_formed(code: &Code) {
     }
 }
 
-/// The first clause of a comprehension, a loop.
-struct FirstLoop<'a> {
+/// The head of a `for` loop or of a comprehension's `for` clause: what it binds, over what.
+struct LoopHead<'a> {
     binder: &'a Binder,
     iterable: &'a Node,
     span: &'a Span,
+}
+
+/// What a `for` loop is part of, which decides what it emits beside the loop itself.
+enum LoopKind<'a> {
+    /// A statement: the target of `break` and `continue`.
+    Statement,
+    /// A clause of a comprehension (`break` leaves the enclosing statement loop); the first
+    /// clause sizes the list being built, `reserve`.
+    Clause { reserve: Option<Reg> },
+    /// The first clause of a comprehension that may be spread over the cores
+    /// (`eval::vm::spread`): it sizes `list`, and a watch at the top of its body may hand the
+    /// elements left to `spread`'s function.
+    Spread { list: Reg, spread: &'a Spread },
 }
 
 /// A loop being lowered: where `continue` goes, and the jumps `break` leaves to patch.
@@ -252,11 +265,18 @@ impl Lowerer {
                 iterable,
                 body,
                 span,
-            } => self.for_loop(binder, iterable, span, true, None, |me| {
-                for op in body {
-                    me.stmt(op);
-                }
-            }),
+            } => {
+                let head = LoopHead {
+                    binder,
+                    iterable,
+                    span,
+                };
+                self.for_loop(head, LoopKind::Statement, |me| {
+                    for op in body {
+                        me.stmt(op);
+                    }
+                })
+            }
             Op::While { condition, body } => {
                 let head = self.here();
                 let span = self.spans(&[&condition.1]);
@@ -313,30 +333,35 @@ impl Lowerer {
         self.next = mark;
     }
 
-    /// A `for` loop over `iterable`, with `body` lowered by `lower_body` once the element is
-    /// bound. `breakable`: a statement loop, the target of `break` and `continue` (a `for`
-    /// clause of a comprehension is not).
-    fn for_loop(
-        &mut self,
-        binder: &Binder,
-        iterable: &Node,
-        span: &Span,
-        breakable: bool,
-        reserve_in: Option<Reg>,
-        lower_body: impl FnOnce(&mut Lowerer),
-    ) {
+    /// A `for` loop over `head.iterable`, with its body lowered by `lower_body` once the element
+    /// is bound.
+    fn for_loop(&mut self, head: LoopHead, kind: LoopKind, lower_body: impl FnOnce(&mut Lowerer)) {
         let mark = self.next;
-        let src = self.expr(iterable);
+        let src = self.expr(head.iterable);
         self.next = mark;
         let state = self.temp();
         let _position = self.temp();
-        let span = self.spans(&[span]);
+        // A spread loop's list, function and watch.
+        let spread = match kind {
+            LoopKind::Spread { list, spread } => Some((list, spread, self.watch_registers())),
+            _ => None,
+        };
+        let span = self.spans(&[head.span]);
         self.emit(Instr::ForStart { state, src, span });
-        if let Some(list) = reserve_in {
-            self.emit(Instr::Reserve { list, state });
+        match kind {
+            LoopKind::Clause {
+                reserve: Some(list),
+            }
+            | LoopKind::Spread { list, .. } => {
+                self.emit(Instr::Reserve { list, state });
+            }
+            LoopKind::Statement | LoopKind::Clause { reserve: None } => {}
         }
-        let head = self.here();
-        let var = match binder {
+        if let Some((_, _, watch)) = spread {
+            self.emit(Instr::SpreadStart { watch });
+        }
+        let top = self.here();
+        let var = match head.binder {
             Binder::Slot(Slot::Local(i)) => *i,
             _ => self.temp(),
         };
@@ -346,15 +371,27 @@ impl Lowerer {
             exit: UNPATCHED,
             span,
         });
-        if !matches!(binder, Binder::Slot(Slot::Local(_))) {
+        let check = spread.map(|(list, spread, watch)| {
+            self.spread_check(SpreadSite {
+                watch,
+                state,
+                var,
+                list,
+                flatten: spread.flatten,
+                resume: UNPATCHED,
+                span,
+            })
+        });
+        if !matches!(head.binder, Binder::Slot(Slot::Local(_))) {
             self.emit(Instr::Bind {
-                binder: Box::new(binder.clone()),
+                binder: Box::new(head.binder.clone()),
                 src: var,
             });
         }
+        let breakable = matches!(kind, LoopKind::Statement);
         if breakable {
             self.loops.push(Loop {
-                continue_at: head,
+                continue_at: top,
                 breaks: Vec::new(),
             });
         }
@@ -362,7 +399,7 @@ impl Lowerer {
         self.emit(Instr::ForLoop {
             state,
             var,
-            body: head + 1,
+            body: top + 1,
             span,
         });
         let end = self.here();
@@ -371,7 +408,46 @@ impl Lowerer {
             let done = self.loops.pop().expect("the loop pushed above");
             self.patch_all(done.breaks, end);
         }
+        if let (Some((_, spread, watch)), Some((site, check))) = (spread, check) {
+            self.spread_side(spread, watch, site, check);
+        }
         self.next = mark;
+    }
+
+    /// The registers of a spread loop's watch (`SPREAD_WATCH` in a row), the first returned.
+    fn watch_registers(&mut self) -> Reg {
+        let watch = self.temp();
+        for _ in 1..SPREAD_WATCH {
+            self.temp();
+        }
+        watch
+    }
+
+    /// The check of a spread loop's watch, at the top of its body, and the site it reports:
+    /// the loop resumes just after the check. Returns the site's number and the check's place,
+    /// to patch with the side code `spread_side` emits.
+    fn spread_check(&mut self, mut site: SpreadSite) -> (u32, usize) {
+        let number = self.code.spreads.len() as u32;
+        let check = self.emit(Instr::SpreadCheck {
+            site: number,
+            spread: UNPATCHED,
+        });
+        site.resume = self.here();
+        self.code.spreads.push(site);
+        (number, check)
+    }
+
+    /// After a spread loop, code reached only from its watch: it makes the comprehension's
+    /// function in the watch's last register and maps it over the elements left. The loop's
+    /// own exit jumps over it.
+    fn spread_side(&mut self, spread: &Spread, watch: Reg, site: u32, check: usize) {
+        let done = self.emit(Instr::Jump { target: UNPATCHED });
+        let side = self.here();
+        self.patch(check, side);
+        self.expr_into(&spread.closure, watch + SPREAD_WATCH - 1);
+        self.emit(Instr::SpreadMap { site });
+        let after = self.here();
+        self.patch(done, after);
     }
 
     // ----- Conditions ---------------------------------------------------------------------
@@ -875,12 +951,15 @@ impl Lowerer {
                             rest,
                         )),
                     ) => {
-                        let first = FirstLoop {
+                        let head = LoopHead {
                             binder,
                             iterable,
                             span,
                         };
-                        self.spread_comprehension(element, first, rest, spread, list);
+                        let kind = LoopKind::Spread { list, spread };
+                        self.for_loop(head, kind, |me| {
+                            me.comprehension(element, rest, list, false)
+                        });
                     }
                     _ => self.comprehension(element, clauses, list, true),
                 }
@@ -905,81 +984,6 @@ impl Lowerer {
         self.next = mark;
     }
 
-    /// Lowers a comprehension whose first loop may be spread over the cores (`eval::spread`):
-    /// the loop as `comprehension` lowers it, with a watch counting its elements, and apart,
-    /// reached only from the watch, the code that makes the comprehension's function and maps
-    /// it over the elements left.
-    fn spread_comprehension(
-        &mut self,
-        element: &Node,
-        first: FirstLoop,
-        rest: &[IrClause],
-        spread: &Spread,
-        list: Reg,
-    ) {
-        let mark = self.next;
-        let src = self.expr(first.iterable);
-        self.next = mark;
-        let state = self.temp();
-        let _position = self.temp();
-        let watch = self.temp();
-        for _ in 1..SPREAD_WATCH {
-            self.temp();
-        }
-        let span = self.spans(&[first.span]);
-        self.emit(Instr::ForStart { state, src, span });
-        self.emit(Instr::Reserve { list, state });
-        self.emit(Instr::SpreadStart { watch });
-        let head = self.here();
-        let var = match first.binder {
-            Binder::Slot(Slot::Local(i)) => *i,
-            _ => self.temp(),
-        };
-        let next = self.emit(Instr::ForNext {
-            state,
-            var,
-            exit: UNPATCHED,
-            span,
-        });
-        let site = self.code.spreads.len();
-        let check = self.emit(Instr::SpreadCheck {
-            site: site as u32,
-            spread: UNPATCHED,
-        });
-        self.code.spreads.push(SpreadSite {
-            watch,
-            state,
-            var,
-            list,
-            flatten: spread.flatten,
-            resume: self.here(),
-            span,
-        });
-        if !matches!(first.binder, Binder::Slot(Slot::Local(_))) {
-            self.emit(Instr::Bind {
-                binder: Box::new(first.binder.clone()),
-                src: var,
-            });
-        }
-        self.comprehension(element, rest, list, false);
-        self.emit(Instr::ForLoop {
-            state,
-            var,
-            body: head + 1,
-            span,
-        });
-        let end = self.here();
-        self.patch(next, end);
-        let done = self.emit(Instr::Jump { target: UNPATCHED });
-        let spread_at = self.here();
-        self.patch(check, spread_at);
-        self.expr_into(&spread.closure, watch + SPREAD_WATCH - 1);
-        self.emit(Instr::SpreadMap { site: site as u32 });
-        let after = self.here();
-        self.patch(done, after);
-        self.next = mark;
-    }
-
     /// Lowers the clauses of a comprehension building its list in `list`; `first` for the
     /// first clause, whose loop (if it is one) sizes the list.
     fn comprehension(&mut self, element: &Node, clauses: &[IrClause], list: Reg, first: bool) {
@@ -1000,9 +1004,13 @@ impl Lowerer {
                 iterable,
                 span,
             } => {
-                // `break` inside a comprehension leaves the enclosing statement loop.
-                let reserve_in = first.then_some(list);
-                self.for_loop(binder, iterable, span, false, reserve_in, |me| {
+                let head = LoopHead {
+                    binder,
+                    iterable,
+                    span,
+                };
+                let reserve = first.then_some(list);
+                self.for_loop(head, LoopKind::Clause { reserve }, |me| {
                     me.comprehension(element, rest, list, false)
                 });
             }
