@@ -282,6 +282,76 @@ fn hot_game(depth: u32, width: usize) -> BoxedStrategy<Game> {
         .boxed()
 }
 
+/// x + a.↑ + *n for small x, a and n: the values whose canonical options the engine recognises
+/// on sight.
+fn nus_value() -> BoxedStrategy<Game> {
+    (-1i64..=1, -2i64..=2, 0u64..=4)
+        .prop_map(|(x, ups, nimber)| {
+            Game::integer(x)
+                + Game::up().times(&cg::core::Integer::from(ups))
+                + Game::nimber(nimber)
+        })
+        .boxed()
+}
+
+/// The closed forms the engine recognises in an option list, each built as a list of options
+/// and compared, by the definition of the order, with the value written as a sum:
+/// x + *n = {x, x*, ..., x*(n-1) | same} for n >= 1, a.↑ + *n = {0 | (a-1).↑ + *(n xor 1)} for a >= 1
+/// (but ↑* = {0, * | 0}), and x + ↑* itself.
+#[test]
+fn closed_forms_of_number_up_star_values_agree_with_the_definition() {
+    let ups = |a: i64| Game::up().times(&cg::core::Integer::from(a));
+    let mut checked = 0;
+    for x in -1i64..=1 {
+        for n in 1u64..=5 {
+            let options: Vec<Game> = (0..n).map(|k| Game::integer(x) + Game::nimber(k)).collect();
+            let value = Game::integer(x) + Game::nimber(n);
+            let g = Game::from_options(&options, &options);
+            assert_eq!(g, value, "x={x} n={n}");
+            assert!(
+                explicit_leq(&options, &options, value) && leq_explicit(value, &options, &options)
+            );
+            checked += 1;
+        }
+    }
+    for a in 1i64..=3 {
+        for n in 0u64..=4 {
+            if (a, n) == (1, 1) {
+                continue;
+            }
+            let (left, right) = ([Game::ZERO], [ups(a - 1) + Game::nimber(n ^ 1)]);
+            let value = ups(a) + Game::nimber(n);
+            assert_eq!(Game::from_options(&left, &right), value, "a={a} n={n}");
+            assert!(explicit_leq(&left, &right, value) && leq_explicit(value, &left, &right));
+            let (left, right) = ([-right[0]], [Game::ZERO]);
+            assert_eq!(
+                Game::from_options(&left, &right),
+                -value,
+                "a={a} n={n}, negated"
+            );
+            assert!(explicit_leq(&left, &right, -value) && leq_explicit(-value, &left, &right));
+            checked += 2;
+        }
+    }
+    let up_star = ups(1) + Game::star();
+    let (left, right) = ([Game::ZERO, Game::star()], [Game::ZERO]);
+    assert_eq!(Game::from_options(&left, &right), up_star);
+    assert!(explicit_leq(&left, &right, up_star) && leq_explicit(up_star, &left, &right));
+    assert_eq!(checked, 15 + 28);
+}
+
+/// A nimber with many options is recognised from its list at once: *300 from
+/// {0, *, ..., *299 | same}, in any order on either side.
+#[test]
+fn a_long_nimber_list_is_the_nimber() {
+    let options: Vec<Game> = (0..300u64).map(Game::nimber).collect();
+    assert_eq!(Game::from_options(&options, &options), Game::nimber(300));
+    let mut shuffled = options.clone();
+    shuffled.reverse();
+    shuffled.swap(7, 200);
+    assert_eq!(Game::from_options(&shuffled, &options), Game::nimber(300));
+}
+
 /// {left | right} <= H by the definition, for a game given by options not yet simplified.
 fn explicit_leq(left: &[Game], right: &[Game], h: Game) -> bool {
     !left.iter().any(|&l| leq_by_definition(h, l))
@@ -323,6 +393,18 @@ proptest! {
                 prop_assert!(i == j || !leq_by_definition(a, b), "{} <= {} both kept", a, b);
             }
         }
+    }
+
+    /// Option lists of number-up-star values, some dominated, some repeated, in any order: the
+    /// engine recognises the lists that are a number-up-star value's canonical options before
+    /// it simplifies anything, and its answer must equal the game of the list by the definition.
+    #[test]
+    fn number_up_star_option_lists_give_an_equal_game(
+        left in prop::collection::vec(nus_value(), 0..=5),
+        right in prop::collection::vec(nus_value(), 0..=5),
+    ) {
+        let g = Game::from_options(&left, &right);
+        prop_assert!(explicit_leq(&left, &right, g) && leq_explicit(g, &left, &right));
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::core::check_interrupt;
 use crate::core::short::store::Side;
 use crate::core::Game;
 
-use super::graph::Graph;
+use super::graph::{Graph, SharedPositions};
 use super::sides::{sidle_all, LoopyError};
 use super::stopper::{simplify_all, Stopper};
 use super::LoopyValue;
@@ -116,7 +116,8 @@ pub(crate) fn components(g: &Graph, start: u32) -> Vec<Vec<u32>> {
 }
 
 /// A component with its exits replaced by stoppers: the positions of the component are vertices
-/// `0 .. k` (in the order of `component`), each distinct exit stopper is appended once.
+/// `0 .. k` (in the order of `component`), each distinct exit stopper is appended once, and the
+/// exits share their equal short positions (`Graph::append_sharing`).
 fn local_graph<'a>(g: &Graph, component: &[u32], exit: impl Fn(u32) -> &'a Stopper) -> Graph {
     let mut local = Graph::new();
     let mut position: AHashMap<u32, u32> = AHashMap::new();
@@ -124,6 +125,7 @@ fn local_graph<'a>(g: &Graph, component: &[u32], exit: impl Fn(u32) -> &'a Stopp
         position.insert(v, local.add_vertex());
     }
     let mut placed: AHashMap<&Stopper, u32> = AHashMap::new();
+    let mut shared = SharedPositions::new();
     for (i, &v) in component.iter().enumerate() {
         for side in [Side::Left, Side::Right] {
             for &w in g.options(v, side) {
@@ -134,7 +136,7 @@ fn local_graph<'a>(g: &Graph, component: &[u32], exit: impl Fn(u32) -> &'a Stopp
                         match placed.get(s) {
                             Some(&p) => p,
                             None => {
-                                let p = local.append(s.graph());
+                                let p = local.append_sharing(s.graph(), &mut shared);
                                 placed.insert(s, p);
                                 p
                             }

@@ -12,6 +12,9 @@ use crate::core::Game;
 /// `99999999999999999999over` would otherwise build a graph of 10^20 positions).
 const MAX_EMBEDDED: usize = 1 << 20;
 
+/// The positions with no cycle below them that `Graph::append_sharing` added, by their options.
+pub type SharedPositions = AHashMap<(Vec<u32>, Vec<u32>), u32>;
+
 /// A finite game graph: vertex `v` has the Left options `left[v]` and the Right options
 /// `right[v]`. Vertices are numbered from 0.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -80,7 +83,10 @@ impl Graph {
                 continue;
             }
             check_interrupt();
-            let (left, right) = (h.left_options(), h.right_options());
+            let (left, right) = (
+                h.options_unordered(Side::Left),
+                h.options_unordered(Side::Right),
+            );
             if expanded {
                 let v = self.add_vertex();
                 self.left[v as usize] = left.iter().map(|o| memo[o]).collect();
@@ -129,6 +135,90 @@ impl Graph {
         self.left.extend(other.left.iter().map(shift));
         self.right.extend(other.right.iter().map(shift));
         offset
+    }
+
+    /// The height of each vertex: 0 with no option, else one more than its highest option; and
+    /// `u32::MAX` for a vertex from which play can go on for ever (it reaches a cycle). Found from
+    /// the ends of play backwards, so without recursion.
+    pub(crate) fn heights(&self) -> Vec<u32> {
+        let n = self.len();
+        let mut before: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut unknown: Vec<usize> = vec![0; n];
+        for (v, (left, right)) in self.left.iter().zip(&self.right).enumerate() {
+            for &w in left.iter().chain(right) {
+                before[w as usize].push(v as u32);
+            }
+            unknown[v] = left.len() + right.len();
+        }
+        let mut height = vec![u32::MAX; n];
+        let mut ready: Vec<u32> = (0..n as u32)
+            .filter(|&v| unknown[v as usize] == 0)
+            .collect();
+        while let Some(w) = ready.pop() {
+            let w = w as usize;
+            height[w] = self.left[w]
+                .iter()
+                .chain(&self.right[w])
+                .map(|&x| height[x as usize] + 1)
+                .max()
+                .unwrap_or(0);
+            for &v in &before[w] {
+                unknown[v as usize] -= 1;
+                if unknown[v as usize] == 0 {
+                    ready.push(v);
+                }
+            }
+        }
+        height
+    }
+
+    /// Adds the positions of `other` and returns the vertex of its vertex 0, sharing each
+    /// position with no cycle below it with an equal one added before through the same
+    /// `shared` table: two such positions with the same options are the same game. The exits of
+    /// one component are stoppers in simplest form, where equal short games are identical
+    /// trees, so upon + *k for every k < n brings one copy of each nimber, not n; the graph
+    /// they are appended to is compared pair by pair, so its size counts twice.
+    pub fn append_sharing(&mut self, other: &Graph, shared: &mut SharedPositions) -> u32 {
+        let heights = other.heights();
+        let mut cycle_free: Vec<u32> = (0..other.len() as u32)
+            .filter(|&v| heights[v as usize] != u32::MAX)
+            .collect();
+        cycle_free.sort_unstable_by_key(|&v| heights[v as usize]);
+        let mut at = vec![u32::MAX; other.len()];
+        let mapped = |at: &[u32], list: &[u32]| -> Vec<u32> {
+            let mut out: Vec<u32> = list.iter().map(|&w| at[w as usize]).collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        };
+        for v in cycle_free {
+            let key = (
+                mapped(&at, &other.left[v as usize]),
+                mapped(&at, &other.right[v as usize]),
+            );
+            at[v as usize] = match shared.get(&key) {
+                Some(&u) => u,
+                None => {
+                    let u = self.add_vertex();
+                    self.left[u as usize] = key.0.clone();
+                    self.right[u as usize] = key.1.clone();
+                    shared.insert(key, u);
+                    u
+                }
+            };
+        }
+        let looping: Vec<u32> = (0..other.len() as u32)
+            .filter(|&v| at[v as usize] == u32::MAX)
+            .collect();
+        for &v in &looping {
+            at[v as usize] = self.add_vertex();
+        }
+        for &v in &looping {
+            let u = at[v as usize] as usize;
+            self.left[u] = mapped(&at, &other.left[v as usize]);
+            self.right[u] = mapped(&at, &other.right[v as usize]);
+        }
+        at[0]
     }
 
     /// The vertices reachable from `start` (itself included), in breadth-first order.

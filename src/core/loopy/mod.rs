@@ -390,23 +390,37 @@ impl Stopper {
     /// The sum of two stoppers: a stopper when no infinite alternating play arises, otherwise
     /// the sided value of the sum.
     pub fn sum(&self, other: &Stopper) -> Result<LoopyValue, LoopyError> {
-        let number = |s: &Stopper| s.to_game().and_then(Game::to_number);
-        if let Some(x) = number(other) {
-            return Ok(LoopyValue::Stopper(self.translate(&x)));
+        if let Some(sum) = self.sum_without_graph(other) {
+            return sum;
         }
-        if let Some(x) = number(self) {
-            return Ok(LoopyValue::Stopper(other.translate(&x)));
+        let g = self.graph().sum(0, other.graph(), 0);
+        LoopyValue::from_graph(&g, 0)
+    }
+
+    /// The sum, when it can be found without the product of the two graphs, whose size is the
+    /// product of theirs (`2 * (1666 & 0)` once built a graph of 1667^2 positions): a short
+    /// game plus a short game is their short sum; a number x plus a stopper is the stopper
+    /// translated by x; x over (x under) plus H is (over + H) translated by x.
+    fn sum_without_graph(&self, other: &Stopper) -> Option<Result<LoopyValue, LoopyError>> {
+        let (short, short_other) = (self.to_game(), other.to_game());
+        if let (Some(g), Some(h)) = (short, short_other) {
+            return Some(Ok(LoopyValue::from_game(g + h)));
+        }
+        if let Some(x) = short_other.and_then(Game::to_number) {
+            return Some(Ok(LoopyValue::Stopper(self.translate(&x))));
+        }
+        if let Some(x) = short.and_then(Game::to_number) {
+            return Some(Ok(LoopyValue::Stopper(other.translate(&x))));
         }
         // x over + H = (over + H) + x, translated again: the sum's graph would carry a copy of
         // the number part of x over in each of its positions (`1000over + ^`).
         if let Some((x, tilt)) = self.number_and_tilt() {
-            return Ok(tilt.sum(other)?.translate(&x));
+            return Some(tilt.sum(other).map(|v| v.translate(&x)));
         }
         if let Some((x, tilt)) = other.number_and_tilt() {
-            return Ok(self.sum(&tilt)?.translate(&x));
+            return Some(self.sum(&tilt).map(|v| v.translate(&x)));
         }
-        let g = self.graph().sum(0, other.graph(), 0);
-        LoopyValue::from_graph(&g, 0)
+        None
     }
 
     /// x and over (or under) when this is x over (x under) with x not 0.
@@ -566,12 +580,18 @@ impl LoopyValue {
 
 /// s (+) t, the upsum of stoppers: the onside of s + t (Siegel, CGT, ch. VI).
 pub fn upsum(s: &Stopper, t: &Stopper) -> Result<Stopper, LoopyError> {
+    if let Some(sum) = s.sum_without_graph(t) {
+        return sum.map(|v| v.onside().clone());
+    }
     let g = s.graph().sum(0, t.graph(), 0);
     sides::sidle(&g, 0, Side::Left)
 }
 
 /// s (-) t, the downsum of stoppers: the offside of s + t.
 pub fn downsum(s: &Stopper, t: &Stopper) -> Result<Stopper, LoopyError> {
+    if let Some(sum) = s.sum_without_graph(t) {
+        return sum.map(|v| v.offside().clone());
+    }
     let g = s.graph().sum(0, t.graph(), 0);
     sides::sidle(&g, 0, Side::Right)
 }

@@ -19,8 +19,28 @@ use super::graph::Graph;
 use super::solve::{stopper_leq, stopper_order};
 
 /// A stopper in canonical form: its graph, numbered canonically, the game itself at vertex 0.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Stopper(pub(crate) Rc<Graph>);
+/// Two stoppers are equal when their graphs are.
+#[derive(Clone)]
+pub struct Stopper {
+    graph: Rc<Graph>,
+    /// The short game, when the stopper was made from one. Finding it again from the graph
+    /// canonicalises every position anew, which for *n costs about n^3 comparisons.
+    short: Option<Game>,
+}
+
+impl PartialEq for Stopper {
+    fn eq(&self, other: &Stopper) -> bool {
+        self.graph == other.graph
+    }
+}
+
+impl Eq for Stopper {}
+
+impl std::hash::Hash for Stopper {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.graph.hash(state);
+    }
+}
 
 impl Stopper {
     /// The canonical form of the stopper at vertex `start` of `graph`. The caller has checked
@@ -35,18 +55,29 @@ impl Stopper {
     /// The stopper at vertex `v` of a graph that `simplify_all` returned (every position
     /// simplified, equal ones fused).
     pub(crate) fn from_simplified(simplified: &Graph, v: u32) -> Stopper {
-        Stopper(Rc::new(canonical_numbering(&simplified.restrict(v))))
+        Stopper::numbered(&simplified.restrict(v))
+    }
+
+    /// The stopper of a graph in simplest form whose game is vertex 0.
+    fn numbered(simplest: &Graph) -> Stopper {
+        Stopper {
+            graph: Rc::new(canonical_numbering(simplest)),
+            short: None,
+        }
     }
 
     /// The short game `g` as a stopper (a short game is a stopper whose graph has no cycle).
     pub fn from_game(g: Game) -> Stopper {
         let (graph, v) = Graph::from_short(g);
-        Stopper(Rc::new(canonical_numbering(&graph.restrict(v))))
+        Stopper {
+            short: Some(g),
+            ..Stopper::numbered(&graph.restrict(v))
+        }
     }
 
     /// The graph of the canonical form; the game is vertex 0.
     pub fn graph(&self) -> &Graph {
-        &self.0
+        &self.graph
     }
 
     /// The position at vertex `v` of this stopper's graph, as a stopper of its own.
@@ -54,34 +85,47 @@ impl Stopper {
         if v == 0 {
             return self.clone();
         }
-        Stopper(Rc::new(canonical_numbering(&self.0.restrict(v))))
+        Stopper::numbered(&self.graph.restrict(v))
     }
 
     /// The short game this stopper is, when its graph has no cycle.
     pub fn to_game(&self) -> Option<Game> {
-        if !self.0.is_cycle_free(0) {
+        if self.short.is_some() {
+            return self.short;
+        }
+        if !self.graph.is_cycle_free(0) {
             return None;
         }
-        Some(short_value(&self.0, 0))
+        Some(short_value(&self.graph, 0))
     }
 
     pub fn is_loopfree(&self) -> bool {
-        self.0.is_cycle_free(0)
+        self.short.is_some() || self.graph.is_cycle_free(0)
     }
 
     /// The negative (Left and Right exchanged).
     pub fn negative(&self) -> Stopper {
-        Stopper(Rc::new(canonical_numbering(&self.0.negative())))
+        Stopper {
+            short: self.short.map(|g| -g),
+            ..Stopper::numbered(&self.graph.negative())
+        }
     }
 
-    /// G <= H: Left survives H - G moving second (Siegel, CGT, ch. VI).
+    /// G <= H: Left survives H - G moving second (Siegel, CGT, ch. VI). Two stoppers made from
+    /// short games are compared as short games, which asks about far fewer pairs of positions.
     pub fn leq(&self, other: &Stopper) -> bool {
-        self == other || stopper_leq(&self.0, 0, &other.0, 0)
+        if self == other {
+            return true;
+        }
+        if let (Some(g), Some(h)) = (self.short, other.short) {
+            return g.leq(h);
+        }
+        stopper_leq(&self.graph, 0, &other.graph, 0)
     }
 
     /// The options for `side`, each a stopper.
     pub fn options(&self, side: Side) -> Vec<Stopper> {
-        self.0
+        self.graph
             .options(0, side)
             .iter()
             .map(|&v| self.follower(v))
@@ -90,12 +134,14 @@ impl Stopper {
 
     /// Every position of the canonical form, each a stopper (G itself first).
     pub fn followers(&self) -> Vec<Stopper> {
-        (0..self.0.len() as u32).map(|v| self.follower(v)).collect()
+        (0..self.graph.len() as u32)
+            .map(|v| self.follower(v))
+            .collect()
     }
 
     /// The number of positions of the canonical form.
     pub fn follower_count(&self) -> usize {
-        self.0.len()
+        self.graph.len()
     }
 }
 
@@ -129,7 +175,10 @@ impl Stopper {
                 }
             }
         }
-        Stopper(Rc::new(canonical_numbering(&translated.restrict(index[0]))))
+        Stopper {
+            short: self.short.map(|g| g + shift),
+            ..Stopper::numbered(&translated.restrict(index[0]))
+        }
     }
 }
 
@@ -349,10 +398,17 @@ pub(crate) fn opposite(side: Side) -> Side {
 /// first round where they are (the round and the colours are themselves invariant), without
 /// waiting for every vertex to be told apart: the integer n, a chain of n + 1 positions each
 /// with one option, needs no round at all where the stable colours would take n rounds.
+/// Refinement starts from the heights of the vertices (`Graph::heights`), an invariant that already
+/// tells apart the options of *n, which would otherwise take n rounds over its n^2 / 2 edges.
 pub(crate) fn canonical_numbering(graph: &Graph) -> Graph {
     let n = graph.len();
-    let mut colour = vec![0u32; n];
-    let mut classes = 1;
+    let mut colour = graph.heights();
+    let mut classes = {
+        let mut distinct = colour.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        distinct.len()
+    };
     loop {
         check_interrupt();
         if options_told_apart(graph, &colour) {
