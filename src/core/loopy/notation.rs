@@ -108,8 +108,15 @@ struct Printer<'a> {
 impl Printer<'_> {
     /// The text of vertex `v`, and its bars when it is written without braces (0 if atomic).
     fn render(&mut self, v: u32, braced: bool) -> (String, usize) {
-        if self.graph.is_cycle_free(v) {
-            let g = short_value(self.graph, v);
+        // The stopper itself may know its short game; a follower is read off the graph.
+        let short = match v {
+            0 => self.stopper.to_game(),
+            _ => self
+                .graph
+                .is_cycle_free(v)
+                .then(|| short_value(self.graph, v)),
+        };
+        if let Some(g) = short {
             return if braced {
                 (g.to_string(), 0)
             } else {
