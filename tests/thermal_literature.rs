@@ -371,6 +371,22 @@ fn ordinal_sums() {
     assert_eq!(int(0).ordinal_sum(int(1)), int(1));
 }
 
+/// 1 : -n = 1/2^n (ONAG ch. 15: the sign expansion of 1, then n minus signs), for n = 20,000,
+/// on a thread with a 256 KB stack: the ordinal sum visits the followers of its subordinate
+/// from a stack of its own, so H's birthday is not a depth of recursion (the fuzzer's
+/// `*22:222222` overflowed the stack that walked H recursively).
+#[test]
+fn a_late_born_subordinate_needs_no_deep_stack() {
+    let n = 20_000u32;
+    let sum = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || int(1).ordinal_sum(int(-i64::from(n))))
+        .expect("a thread")
+        .join()
+        .expect("no overflow");
+    assert_eq!(sum, Game::number(Dyadic::new(Integer::from(1), n)));
+}
+
 #[test]
 fn norton_products() {
     // Winning Ways ch. 7; Siegel CGT II.7: G.↑ = {G^L.↑ + ⇑* | G^R.↑ + ⇓*} since the only

@@ -467,8 +467,9 @@ fn contains(collection: &Value, x: &Value, span: Span) -> EvalResult<bool> {
     })
 }
 
-/// The ordinal sum G : H recurses once per day of H's birthday; past this the recursion would
-/// exhaust the stack (`ordinal_sum(1, 10000000000000)`), so it is refused.
+/// The ordinal sum G : H has a follower for every follower of H, and canonical forms of games
+/// this deep are compared by recursion on the evaluation thread's stack; past this H is
+/// refused (`ordinal_sum(1, 10000000000000)` would never end).
 const MAX_SUBORDINATE_BIRTHDAY: u32 = 500_000;
 
 /// An error unless H is born early enough to be the subordinate of an ordinal sum.

@@ -164,6 +164,8 @@ impl Store {
 
     /// The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R} where the base G is the form
     /// {left | right} (ONAG ch. 15; Siegel CGT II.6). H enters only through its canonical form.
+    /// The followers of H are visited from an explicit stack, children first, so that H's
+    /// birthday (up to 500,000 days) is not a depth of recursion.
     pub fn ordinal_sum_with_base(
         &mut self,
         left: &[Game],
@@ -171,23 +173,33 @@ impl Store {
         h: Game,
         memo: &mut AHashMap<Game, Game>,
     ) -> Game {
-        if let Some(&known) = memo.get(&h) {
-            return known;
+        let mut stack = vec![(h, false)];
+        while let Some((k, expanded)) = stack.pop() {
+            if memo.contains_key(&k) {
+                continue;
+            }
+            let span = self.span(k);
+            if expanded {
+                let sum_with = |places: std::ops::Range<usize>| -> Vec<Game> {
+                    places.map(|i| memo[&self.pool[i]]).collect()
+                };
+                let mut new_left = left.to_vec();
+                new_left.extend(sum_with(span.left()));
+                let mut new_right = right.to_vec();
+                new_right.extend(sum_with(span.right()));
+                let result = self.canonical(new_left, new_right);
+                memo.insert(k, result);
+            } else {
+                stack.push((k, true));
+                for i in span.left().chain(span.right()) {
+                    let option = self.pool[i];
+                    if !memo.contains_key(&option) {
+                        stack.push((option, false));
+                    }
+                }
+            }
         }
-        let span = self.span(h);
-        let mut new_left = left.to_vec();
-        for i in span.left() {
-            let hl = self.pool[i];
-            new_left.push(self.ordinal_sum_with_base(left, right, hl, memo));
-        }
-        let mut new_right = right.to_vec();
-        for i in span.right() {
-            let hr = self.pool[i];
-            new_right.push(self.ordinal_sum_with_base(left, right, hr, memo));
-        }
-        let result = self.canonical(new_left, new_right);
-        memo.insert(h, result);
-        result
+        memo[&h]
     }
 
     /// Conway's product on canonical forms: G×H = {G^L H + G H^L - G^L H^L, G^R H + G H^R -
