@@ -5,17 +5,33 @@
 use cg::eval::{evaluate, Interpreter, Source};
 use libfuzzer_sys::fuzz_target;
 
+/// The stack of the thread `cg` evaluates on (`STACK_BYTES` in src/main.rs): canonical forms of
+/// deep games are compared by recursion, which the binary gives room for. On the fuzzer's own
+/// thread (8 MB, with the address sanitizer's larger frames) `*:6060*` overflowed, which no
+/// user of `cg` can meet.
+const STACK_BYTES: usize = 1 << 30;
+
 fuzz_target!(|data: &[u8]| {
     // Long inputs only make slow runs (sums of many hot games), not new kinds of failure.
     if data.len() > 200 {
         return;
     }
     if let Ok(source) = std::str::from_utf8(data) {
-        let mut interpreter = Interpreter::bare();
-        interpreter.limit_steps(100_000);
-        if let Err(e) = evaluate(&mut interpreter, source) {
-            let named = std::rc::Rc::new(Source::new("<fuzz>", source, None));
-            let _ = e.render(&named, false);
+        let source = source.to_string();
+        let evaluation = std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn(move || {
+                let mut interpreter = Interpreter::bare();
+                interpreter.limit_steps(100_000);
+                if let Err(e) = evaluate(&mut interpreter, &source) {
+                    let named = std::rc::Rc::new(Source::new("<fuzz>", &source, None));
+                    let _ = e.render(&named, false);
+                }
+            })
+            .expect("a thread for the evaluation");
+        // A panic on that thread is a bug: re-raise it here, where the fuzzer sees it.
+        if let Err(panic) = evaluation.join() {
+            std::panic::resume_unwind(panic);
         }
     }
 });
