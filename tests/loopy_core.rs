@@ -739,26 +739,10 @@ fn sums_and_comparisons_without_the_product_graph_agree_with_it() {
         }
     }
     let loopy_ones = [loopy::on(), loopy::over(), loopy::upon(), loopy::under()];
-    let sidle = |graph: &Graph, side: Side| loopy::sides::sidle(graph, 0, side).expect("sides");
     let mut sums = 0;
     for (i, (a, g)) in shorts.iter().enumerate() {
         for (b, h) in &shorts[i..] {
-            let raw = a.sum(0, b, 0);
-            assert_eq!(
-                sum(g, h),
-                value(LoopyValue::from_graph(&raw, 0)),
-                "{g} + {h}"
-            );
-            assert_eq!(
-                loopy::upsum(g, h).unwrap(),
-                sidle(&raw, Side::Left),
-                "{g} (+) {h}"
-            );
-            assert_eq!(
-                loopy::downsum(g, h).unwrap(),
-                sidle(&raw, Side::Right),
-                "{g} (-) {h}"
-            );
+            sums_agree_with_the_sum_graph(g, h, &a.sum(0, b, 0));
             let difference = b.sum(0, &a.negative(), 0);
             assert_eq!(
                 g.leq(h),
@@ -769,27 +753,33 @@ fn sums_and_comparisons_without_the_product_graph_agree_with_it() {
         }
         if g.to_game().and_then(Game::to_number).is_some() {
             for s in &loopy_ones {
-                let raw = s.graph().sum(0, a, 0);
-                assert_eq!(
-                    sum(s, g),
-                    value(LoopyValue::from_graph(&raw, 0)),
-                    "{s} + {g}"
-                );
-                assert_eq!(
-                    loopy::upsum(s, g).unwrap(),
-                    sidle(&raw, Side::Left),
-                    "{s} (+) {g}"
-                );
-                assert_eq!(
-                    loopy::downsum(g, s).unwrap(),
-                    sidle(&raw, Side::Right),
-                    "{g} (-) {s}"
-                );
+                sums_agree_with_the_sum_graph(s, g, &s.graph().sum(0, a, 0));
                 sums += 1;
             }
         }
     }
     assert!(sums > 30 * 31 / 2, "{sums} sums");
+}
+
+/// G + H, G (+) H and G (-) H as the engine finds them equal the value of `raw`, the graph of
+/// G + H, valued position by position, and its sides found by sidling it.
+fn sums_agree_with_the_sum_graph(g: &Stopper, h: &Stopper, raw: &Graph) {
+    let sidle = |side: Side| loopy::sides::sidle(raw, 0, side).expect("sides");
+    assert_eq!(
+        sum(g, h),
+        value(LoopyValue::from_graph(raw, 0)),
+        "{g} + {h}"
+    );
+    assert_eq!(
+        loopy::upsum(g, h).unwrap(),
+        sidle(Side::Left),
+        "{g} (+) {h}"
+    );
+    assert_eq!(
+        loopy::downsum(g, h).unwrap(),
+        sidle(Side::Right),
+        "{g} (-) {h}"
+    );
 }
 
 /// A sided value whose sides are short games adds side by side without any product graph:
