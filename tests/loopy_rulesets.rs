@@ -59,6 +59,124 @@ fn square_but_one_matches_the_published_outcomes() {
     }
 }
 
+/// The board of Adders-and-Ladders (Winning Ways, ch. 12) as Lim Chu Wee's "Introductory
+/// Combinatorial Game Theory", lesson 5 (which follows Winning Ways), describes it: home is 25, a
+/// counter moves 1 to 4 squares; ladders 8-24, 9-25, 10-18, 11-21 and 20-23; adders 19-7 and
+/// 17-5. The lesson names no other ladder or adder, and none other can matter to the squares
+/// tested: from 7 a counter lands on 8 to 11 (all ladders), from 18 on 19 to 22, and from 21 on.
+const ADDERS_AND_LADDERS: &str =
+    "AddersAndLadders(25, 4, {8 => 24, 9 => 25, 10 => 18, 11 => 21, 20 => 23, 19 => 7, 17 => 5})";
+
+/// The labels the lesson derives: the top row 25 to 21 is 0, *1, *2, *3, *4; the ladders 8, 9,
+/// 11 and 20 take the labels of their tops (*1, 0, *4, *2); 18 is 0, since its move down the
+/// adder 19 to 7 is answered by 7 to 9, which is 0; so the ladder 10 is 0, 7 is *2 and 19 is *2.
+/// 18 and 7 reach each other, so the plain mex rule cannot value them: these are loopy
+/// nim-values (Smith's theory), with the move 18 to 7 reversible.
+#[test]
+fn adders_and_ladders_matches_the_published_labels() {
+    let mut interpreter = Interpreter::new();
+    let published = [
+        (25, "0"),
+        (24, "1"),
+        (23, "2"),
+        (22, "3"),
+        (21, "4"),
+        (20, "2"),
+        (19, "2"),
+        (18, "0"),
+        (11, "4"),
+        (10, "0"),
+        (9, "0"),
+        (8, "1"),
+        (7, "2"),
+    ];
+    let squares: Vec<String> = published.iter().map(|(s, _)| s.to_string()).collect();
+    let list = evaluate(
+        &mut interpreter,
+        &format!("grundy({ADDERS_AND_LADDERS}, [{}])", squares.join(", ")),
+    );
+    let Value::List(items) = list else {
+        panic!("grundy gave {list}")
+    };
+    for ((square, label), value) in published.iter().zip(items.iter()) {
+        assert_eq!(&value.to_string(), label, "square {square}");
+    }
+}
+
+/// The README's board, by hand: home 6, steps of 1 or 2, an adder from 5 down to 1. Square 4
+/// moves home (0) or down the adder to 1, so the finite values among its options are {0}; the
+/// mex 1 would need the move to 1 answered by a move to a 1, and 1 moves only to 2 and 3, which
+/// never lose or reach a 1 (1, 2, 3 and 4 move round the loop, and only 4 can leave it, home),
+/// so 4 is inf_{0}, a win. 0 to 3 move only among 1 to 4 and never reach a finite value: inf_{},
+/// draws. A counter on 5 is on 1.
+#[test]
+fn adders_and_ladders_small_board_by_hand() {
+    let mut interpreter = Interpreter::new();
+    let list = evaluate(
+        &mut interpreter,
+        "grundy(AddersAndLadders(6, 2, {5 => 1}), 0..=6)",
+    );
+    assert_eq!(
+        list.to_string(),
+        "[inf_{},inf_{},inf_{},inf_{},inf_{0},inf_{},0]"
+    );
+}
+
+/// Two counters on the squares above, against a retrograde analysis of the pairs of squares:
+/// the sum of the two loopy nim-values gives the outcome that play gives.
+#[test]
+fn adders_and_ladders_two_counters_agree_with_play() {
+    let jumps = [
+        (8, 24),
+        (9, 25),
+        (10, 18),
+        (11, 21),
+        (20, 23),
+        (19, 7),
+        (17, 5),
+    ];
+    let land = |k: usize| jumps.iter().find(|j| j.0 == k).map_or(k, |j| j.1);
+    let squares = [7, 18, 21, 22, 23, 24, 25];
+    let at = |k: usize| squares.iter().position(|&s| s == k).expect("closed");
+    let moves = |k: usize| -> Vec<usize> {
+        (1..=4)
+            .filter(|s| k + s <= 25)
+            .map(|s| at(land(k + s)))
+            .collect()
+    };
+    let n = squares.len();
+    let pair_moves: Vec<Vec<usize>> = (0..n * n)
+        .map(|p| {
+            let (a, b) = (p / n, p % n);
+            let mut out: Vec<usize> = moves(squares[a]).iter().map(|&x| x * n + b).collect();
+            out.extend(moves(squares[b]).iter().map(|&y| a * n + y));
+            out
+        })
+        .collect();
+    let play = retrograde(&pair_moves);
+    let mut interpreter = Interpreter::new();
+    evaluate(
+        &mut interpreter,
+        &format!("let board = {ADDERS_AND_LADDERS}"),
+    );
+    for a in 0..n {
+        for b in 0..n {
+            let value = evaluate(
+                &mut interpreter,
+                &format!("board({}) + board({})", squares[a], squares[b]),
+            )
+            .to_string();
+            assert_eq!(
+                play_of(&value),
+                play[a * n + b],
+                "counters on {} and {}: {value}",
+                squares[a],
+                squares[b]
+            );
+        }
+    }
+}
+
 /// Win, loss or draw by the fixpoint of the rules of play, on the graph itself.
 fn retrograde(options: &[Vec<usize>]) -> Vec<Play> {
     let mut out: Vec<Option<Play>> = vec![None; options.len()];
