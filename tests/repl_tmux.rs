@@ -1,5 +1,5 @@
 //! The interactive session driven as a person would, through tmux: a multi-line ruleset, an
-//! error, a computation interrupted with Ctrl-C, and the session going on with its definitions.
+//! unclosed brace, an error, a computation interrupted with Ctrl-C, and the session going on with its definitions.
 //! Skipped (with a message) on a machine without tmux.
 
 #[path = "common/terminal.rs"]
@@ -24,6 +24,17 @@ fn a_session_in_a_terminal() {
     // Partizan subtraction {1,2} vs {1,3} from heap 2: {0,*|*} = ^.
     cg.send("Sub([1, 2], [1, 3])(2)");
     cg.wait_for("\n^\n");
+    // The ruleset's lines after the first were read at the continuation prompt.
+    cg.wait_for("\n...   left n = ");
+
+    // An empty line at the continuation prompt ends the input, and the parser says what is
+    // missing; the session goes on.
+    cg.send("a{0|a");
+    cg.wait_for("a{0|a\n...");
+    cg.send("");
+    cg.wait_for("unclosed `{`");
+    cg.send("a{0|a}");
+    cg.wait_for("\nover\n");
 
     cg.send("flor(1)");
     cg.wait_for("did you mean `floor`?");

@@ -1,5 +1,5 @@
 //! The interactive session: a rustyline editor with history kept across sessions, multi-line
-//! input (an unfinished brace, bracket or block continues on the next line), completion of
+//! input (an unfinished brace, bracket or block continues on the next line, at `... `), completion of
 //! names and commands, bracket matching, and the `:` commands. Errors are reported and the
 //! session goes on; Ctrl-C interrupts a computation and keeps every definition.
 
@@ -21,7 +21,7 @@ use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter, MatchingBracketHighlighter};
 use rustyline::hint::Hinter;
-use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
 use crate::core::{catch_interrupt, request_interrupt};
@@ -85,18 +85,36 @@ impl Hinter for CgHelper {
     type Hint = String;
 }
 
-impl Validator for CgHelper {
-    /// Input is complete unless the parser says more lines could finish it.
-    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
-        let input = ctx.input();
-        if input.trim_start().starts_with(':') {
-            return Ok(ValidationResult::Valid(None));
+/// Every line the editor returns is taken as it is: an unfinished input is continued by
+/// `read_input`, with a prompt of its own, which rustyline's multi-line buffer cannot show.
+impl Validator for CgHelper {}
+
+/// Whether more lines could finish `text` (an unclosed brace, bracket or block).
+pub fn needs_more(text: &str) -> bool {
+    !text.trim_start().starts_with(':')
+        && matches!(crate::syntax::parse_program(text), Err(e) if e.incomplete)
+}
+
+/// One input: a line read at the prompt `cg> `, and while it is unfinished, lines read at
+/// `... `. An empty line there, or Ctrl-D, ends the input as it stands, so the parser says what
+/// is missing; Ctrl-C drops it (an empty input).
+fn read_input(
+    editor: &mut Editor<CgHelper, rustyline::history::DefaultHistory>,
+) -> rustyline::Result<String> {
+    let mut text = editor.readline("cg> ")?;
+    while needs_more(&text) {
+        match editor.readline("... ") {
+            Ok(line) if line.trim().is_empty() => break,
+            Ok(line) => {
+                text.push('\n');
+                text.push_str(&line);
+            }
+            Err(ReadlineError::Eof) => break,
+            Err(ReadlineError::Interrupted) => return Ok(String::new()),
+            Err(e) => return Err(e),
         }
-        Ok(match crate::syntax::parse_program(input) {
-            Err(e) if e.incomplete => ValidationResult::Incomplete,
-            _ => ValidationResult::Valid(None),
-        })
     }
+    Ok(text)
 }
 
 impl Highlighter for CgHelper {
@@ -208,7 +226,7 @@ pub fn run() -> u8 {
     session.interpreter.sketch_thermographs(true);
     let mut number = 0;
     loop {
-        match editor.readline("cg> ") {
+        match read_input(&mut editor) {
             Ok(line) => {
                 if line.trim().is_empty() {
                     continue;
