@@ -218,7 +218,9 @@ const LANES: usize = 8;
 trait ImageWord: Copy + Default + Ord + std::ops::BitOr<Output = Self> {
     const MAX: Self;
     fn bit(v: usize) -> Self;
-    fn widen(self) -> u64;
+    /// The image as a 64-bit mask. (Not `widen`: nightly's `u32::widen` would take that name
+    /// over, as cargo fuzz's nightly build warns.)
+    fn to_mask(self) -> u64;
 }
 
 impl ImageWord for u32 {
@@ -226,7 +228,7 @@ impl ImageWord for u32 {
     fn bit(v: usize) -> u32 {
         1 << v
     }
-    fn widen(self) -> u64 {
+    fn to_mask(self) -> u64 {
         u64::from(self)
     }
 }
@@ -236,7 +238,7 @@ impl ImageWord for u64 {
     fn bit(v: usize) -> u64 {
         1 << v
     }
-    fn widen(self) -> u64 {
+    fn to_mask(self) -> u64 {
         self
     }
 }
@@ -348,7 +350,7 @@ impl Automorphisms {
     /// The least of `f(image)` over the images of `mask`, or `None` without permutations.
     fn min_image(&self, mask: u64, f: impl Fn(u64) -> u64) -> Option<u64> {
         match self {
-            Automorphisms::Narrow(p) => p.least(mask, |m| f(m.widen())),
+            Automorphisms::Narrow(p) => p.least(mask, |m| f(m.to_mask())),
             Automorphisms::Wide(p) => p.least(mask, f),
         }
     }
