@@ -11,7 +11,14 @@ use libfuzzer_sys::fuzz_target;
 /// user of `cg` can meet.
 const STACK_BYTES: usize = 1 << 30;
 
+/// The engine declines a computation beyond reason (`refuse`) by unwinding to the evaluator,
+/// which reports it as an error; libFuzzer's panic hook would abort on that unwinding. The
+/// binary's hook (`quiet_interrupt_panics`), put in front of libFuzzer's, lets a refusal or an
+/// interrupt unwind quietly and hands every other panic on, so the fuzzer still sees those.
+static QUIET_REFUSALS: std::sync::Once = std::sync::Once::new();
+
 fuzz_target!(|data: &[u8]| {
+    QUIET_REFUSALS.call_once(cg::core::quiet_interrupt_panics);
     // Long inputs only make slow runs (sums of many hot games), not new kinds of failure.
     if data.len() > 200 {
         return;
