@@ -294,6 +294,49 @@ fn nus_value() -> BoxedStrategy<Game> {
         .boxed()
 }
 
+/// Every game with at most two options a side drawn from a few hot, tepid and infinitesimal
+/// games, against every x + a.↑ + *n for small x, a and n, in both orders: the engine's order
+/// is the definition's. Comparisons with such a value that is not a number are the ones the
+/// engine may settle from its number part alone (each of its options has both stops x); the
+/// random games of the property tests seldom reach the cases where only that settles them.
+#[test]
+fn order_against_number_up_star_values_matches_the_definition() {
+    let half = Game::number(cg::core::Dyadic::new(cg::core::Integer::from(1), 1));
+    let base = [
+        Game::ZERO,
+        Game::star(),
+        Game::up(),
+        -Game::up(),
+        Game::integer(1),
+        Game::integer(-1),
+        half,
+        Game::from_options(&[Game::integer(1)], &[Game::integer(-1)]),
+        Game::from_options(&[Game::integer(1)], &[Game::star()]),
+    ];
+    let mut lists: Vec<Vec<Game>> = vec![vec![]];
+    for (i, &a) in base.iter().enumerate() {
+        lists.push(vec![a]);
+        for &b in &base[i + 1..] {
+            lists.push(vec![a, b]);
+        }
+    }
+    let values: Vec<Game> = (-1i64..=1)
+        .flat_map(|x| (-2i64..=2).flat_map(move |ups| (0u64..=3).map(move |n| (x, ups, n))))
+        .map(|(x, ups, n)| {
+            Game::integer(x) + Game::up().times(&cg::core::Integer::from(ups)) + Game::nimber(n)
+        })
+        .collect();
+    for left in &lists {
+        for right in &lists {
+            let g = Game::from_options(left, right);
+            for &v in &values {
+                assert_eq!(g.leq(v), leq_by_definition(g, v), "{g} <= {v}");
+                assert_eq!(v.leq(g), leq_by_definition(v, g), "{v} <= {g}");
+            }
+        }
+    }
+}
+
 /// The closed forms the engine recognises in an option list, each built as a list of options
 /// and compared, by the definition of the order, with the value written as a sum:
 /// x + *n = {x, x*, ..., x*(n-1) | same} for n >= 1, a.↑ + *n = {0 | (a-1).↑ + *(n xor 1)} for a >= 1
@@ -424,6 +467,29 @@ proptest! {
     #[test]
     fn order_matches_exhaustive_play(a in tree(3, 2), b in tree(3, 2)) {
         prop_assert_eq!(a.game().leq(b.game()), a.leq(&b));
+    }
+
+    /// Comparisons with x + a.↑ + *n, and with a game plus it, against exhaustive play on the
+    /// sums written out. The engine rules out all the options of such a value at once when a
+    /// stop of the other game lies on the wrong side of x (every option has both stops x).
+    #[test]
+    fn order_against_number_up_star_values_matches_exhaustive_play(
+        a in tree(3, 2),
+        b in tree(2, 2),
+        x in -1i64..=1,
+        ups in -2i64..=2,
+        nimber in 0usize..=4,
+    ) {
+        let v = nus_graph(x, ups, nimber);
+        let (a_graph, b_graph) = (Graph::from_tree(&a), Graph::from_tree(&b));
+        let (a_game, v_game) = (a.game(), v.game());
+        prop_assert_eq!(a_game.leq(v_game), a_graph.leq(&v));
+        prop_assert_eq!(v_game.leq(a_game), v.leq(&a_graph));
+        let sum = a_graph.sum(&v);
+        let sum_game = a_game + v_game;
+        prop_assert_eq!(sum_game, sum.game());
+        prop_assert_eq!(sum_game.leq(b.game()), sum.leq(&b_graph));
+        prop_assert_eq!(b.game().leq(sum_game), b_graph.leq(&sum));
     }
 
     #[test]
