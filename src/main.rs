@@ -358,12 +358,8 @@ fn interactive() -> u8 {
             buffer.clear();
             continue;
         }
-        if !buffer.trim_start().starts_with(':') {
-            if let Err(e) = cg::syntax::parse_program(&buffer) {
-                if e.incomplete {
-                    continue;
-                }
-            }
+        if cg::repl::needs_more(&buffer) {
+            continue;
         }
         let input = std::mem::take(&mut buffer);
         match handle_piped(&mut session, &input) {
