@@ -77,6 +77,41 @@ fn officers_long(bencher: Bencher, n: usize) {
     run(bencher, "0.6", n, Method::Auto);
 }
 
+/// The machine's ceiling for the sparse-space method: flags set per second, as its kernel sets
+/// them (one byte store each into eight rows of 512 flags, the rows' indices taken from the
+/// 16-bit lanes of 64-bit words), with no other work. Officers flags about 2,480 values a heap
+/// (1,583 pairs with a rare heap, each of which can be the only witness of a value below the
+/// mex, and 896 other pairs), so heaps a second on one core cannot exceed this figure divided
+/// by 2,480 (see docs/performance.md, "The ceiling of the flags").
+#[divan::bench(sample_count = 20)]
+fn flag_store_ceiling(bencher: Bencher) {
+    const WORDS: usize = 1 << 14;
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let words: Vec<u64> = (0..WORDS)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        })
+        .collect();
+    let mut rows = [[0u8; 512]; 8];
+    bencher.counter(ItemsCount::new(8 * WORDS)).bench_local(|| {
+        for &w in divan::black_box(&words) {
+            let (low, high) = (w, w.rotate_left(8));
+            rows[0][low as usize % 512] = 1;
+            rows[1][(low >> 16) as usize % 512] = 1;
+            rows[2][(low >> 32) as usize % 512] = 1;
+            rows[3][(low >> 48) as usize % 512] = 1;
+            rows[4][high as usize % 512] = 1;
+            rows[5][(high >> 16) as usize % 512] = 1;
+            rows[6][(high >> 32) as usize % 512] = 1;
+            rows[7][(high >> 48) as usize % 512] = 1;
+        }
+        divan::black_box(&mut rows);
+    });
+}
+
 /// Kayles to 10^8, stored a byte per heap: the periodicity proof, then copying by periods
 /// (`nim_values_with`, as `grundy` keeps them).
 #[divan::bench(sample_count = 3, sample_size = 1)]
