@@ -155,7 +155,7 @@ pub static BUILTINS: &[Builtin] = &[
             Ok(Value::Nothing)
         }),
     builtin!("cache_stats", "cache_stats()", Exactly(0),
-        "The sizes of the engine's tables: distinct canonical games, option pool, cached sums and comparisons, and positions in the tables of rulesets. The comparison cache is bounded (8 million entries, then older entries are overwritten); the others grow until `clear_cache()`.",
+        "The sizes of the engine's tables: distinct canonical games, option pool, cached sums and comparisons, and positions in the tables of rulesets. The comparison cache is bounded (16 million entries shared by the threads, then older entries are overwritten); the others grow until `clear_cache()`.",
         "cache_stats()[\"games\"]", |_, _| {
             let stats = crate::core::store_stats();
             let entries = [
