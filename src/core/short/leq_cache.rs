@@ -32,6 +32,8 @@ use super::game::Game;
 /// filled it.
 const MAX_BITS: u32 = 21;
 const MIN_BITS: u32 = 7;
+/// 2^16 buckets (4 MB) where the system maps no region for the table.
+const FALLBACK_BITS: u32 = 16;
 /// 2^20 slots of 16 bytes and a bit for pairs with an inline game: at most 16 MB a thread.
 const MAX_WIDE_SLOTS: usize = 1 << 20;
 const MIN_WIDE_SLOTS: usize = 1 << 10;
@@ -127,8 +129,10 @@ static PAIRS: LazyLock<PairTable> = LazyLock::new(PairTable::new);
 /// stay where they are and the thread that grew the table moves the others.
 struct PairTable {
     buckets: NonNull<Bucket>,
-    /// Buckets reserved: `2^MAX_BITS`, or `2^MIN_BITS` if the region could not be reserved.
+    /// Buckets held: `2^MAX_BITS` in a region mapped for the table, or `2^FALLBACK_BITS`
+    /// from the allocator where no region could be mapped.
     capacity_bits: u32,
+    mapped: bool,
     bits: AtomicU32,
     /// Pairs held, but for those the threads have not counted yet (see `LeqCache`).
     len: AtomicI64,
@@ -141,13 +145,23 @@ unsafe impl Sync for PairTable {}
 
 impl PairTable {
     fn new() -> PairTable {
-        let (buckets, capacity_bits) = match reserve_zeroed(1 << MAX_BITS) {
-            Some(p) => (p, MAX_BITS),
-            None => (allocate_zeroed(1 << MIN_BITS), MIN_BITS),
-        };
+        match reserve_zeroed(1 << MAX_BITS) {
+            Some(p) => PairTable::with_buckets(p, MAX_BITS, true),
+            None => PairTable::allocated(),
+        }
+    }
+
+    /// A table of `2^FALLBACK_BITS` buckets from the allocator.
+    fn allocated() -> PairTable {
+        let buckets = allocate_zeroed(1 << FALLBACK_BITS);
+        PairTable::with_buckets(buckets, FALLBACK_BITS, false)
+    }
+
+    fn with_buckets(buckets: NonNull<Bucket>, capacity_bits: u32, mapped: bool) -> PairTable {
         PairTable {
             buckets,
             capacity_bits,
+            mapped,
             bits: AtomicU32::new(MIN_BITS),
             len: AtomicI64::new(0),
         }
@@ -230,7 +244,7 @@ impl PairTable {
     fn clear(&self) {
         let bits = self.bits.swap(MIN_BITS, Relaxed);
         self.len.store(0, Relaxed);
-        if !release(self.buckets, 1 << bits) {
+        if !(self.mapped && release(self.buckets, 1 << bits)) {
             for i in 0..1usize << bits {
                 for w in &self.bucket(i).0 {
                     w.store(0, Relaxed);
@@ -242,7 +256,7 @@ impl PairTable {
 
 impl Drop for PairTable {
     fn drop(&mut self) {
-        free(self.buckets, 1 << self.capacity_bits);
+        free(self.buckets, 1 << self.capacity_bits, self.mapped);
     }
 }
 
@@ -289,8 +303,9 @@ fn reserve_zeroed(_count: usize) -> Option<NonNull<Bucket>> {
     None
 }
 
-/// Gives the pages of the first `count` buckets back to the system, which reads them as
-/// zeros from then on. False where that is not possible (the words must then be cleared).
+/// Gives the pages of the first `count` buckets of the mapped region back to the system, which
+/// reads them as zeros from then on. False where that is not possible (the words must then be
+/// cleared).
 fn release(buckets: NonNull<Bucket>, count: usize) -> bool {
     #[cfg(target_os = "linux")]
     if count > 1 << MIN_BITS {
@@ -317,8 +332,8 @@ fn allocate_zeroed(count: usize) -> NonNull<Bucket> {
     NonNull::new(p.cast()).unwrap_or_else(|| std::alloc::handle_alloc_error(layout))
 }
 
-fn free(buckets: NonNull<Bucket>, count: usize) {
-    if count == 1 << MAX_BITS {
+fn free(buckets: NonNull<Bucket>, count: usize, mapped: bool) {
+    if mapped {
         #[cfg(unix)]
         // SAFETY: the mapping of `reserve_zeroed`, of this size, used by nothing else now.
         unsafe {
@@ -470,6 +485,26 @@ mod tests {
             .count();
         assert_eq!(kept, cache.len());
         assert!(kept as u64 > n * 85 / 100, "{kept} of {n}");
+    }
+
+    #[test]
+    fn a_table_from_the_allocator_stops_at_its_size() {
+        // Where no region can be mapped the table is smaller and grows only to its size; it
+        // is cleared word by word.
+        let table: &'static PairTable = Box::leak(Box::new(PairTable::allocated()));
+        let mut cache = LeqCache::with_table(table);
+        let n = 1u64 << 20;
+        for i in 0..n {
+            cache.insert(Game(i), Game(n + i), i % 3 == 0);
+        }
+        assert_eq!(table.bits.load(Relaxed), FALLBACK_BITS);
+        let found = (0..n)
+            .filter_map(|i| cache.get(Game(i), Game(n + i)).map(|leq| (i, leq)))
+            .inspect(|&(i, leq)| assert_eq!(leq, i % 3 == 0))
+            .count();
+        assert!(found >= 8 << FALLBACK_BITS >> 1, "{found}");
+        cache.clear();
+        assert!((0..n).all(|i| cache.get(Game(i), Game(n + i)).is_none()));
     }
 
     #[test]
