@@ -79,10 +79,10 @@ fn officers_long(bencher: Bencher, n: usize) {
 
 /// The machine's ceiling for the sparse-space method: flags set per second, as its kernel sets
 /// them (one byte store each into eight rows of 512 flags, the rows' indices taken from the
-/// 16-bit lanes of 64-bit words), with no other work. Officers flags about 2,480 values a heap
-/// (1,583 pairs with a rare heap, each of which can be the only witness of a value below the
-/// mex, and 896 other pairs), so heaps a second on one core cannot exceed this figure divided
-/// by 2,480 (see docs/performance.md, "The ceiling of the flags").
+/// 16-bit lanes of 64-bit words), with no other work. Officers flags about 2,570 values a heap
+/// (the pairs with 1,554 of its 1,583 rare heaps, each of which can be the only witness of a
+/// value below the mex, and 1,023 other pairs), so heaps a second on one core cannot exceed
+/// this figure divided by 2,570 (see docs/performance.md, "The ceiling of the flags").
 #[divan::bench(sample_count = 20)]
 fn flag_store_ceiling(bencher: Bencher) {
     const WORDS: usize = 1 << 14;

@@ -438,7 +438,12 @@ mod tests {
     /// A cache with a table of its own: the process's shared table serves the other tests,
     /// whose games these made-up answers would contradict.
     fn private_cache() -> LeqCache {
-        LeqCache::with_table(Box::leak(Box::new(PairTable::new())))
+        LeqCache::with_table(private_table(PairTable::new()))
+    }
+
+    /// A table that lives as long as the test process, as the shared one does.
+    fn private_table(table: PairTable) -> &'static PairTable {
+        Box::leak(Box::new(table))
     }
 
     /// An inline game (a small number-up-star value has the top bit set).
@@ -491,7 +496,7 @@ mod tests {
     fn a_table_from_the_allocator_stops_at_its_size() {
         // Where no region can be mapped the table is smaller and grows only to its size; it
         // is cleared word by word.
-        let table: &'static PairTable = Box::leak(Box::new(PairTable::allocated()));
+        let table = private_table(PairTable::allocated());
         let mut cache = LeqCache::with_table(table);
         let n = 1u64 << 20;
         for i in 0..n {
@@ -511,7 +516,7 @@ mod tests {
     fn threads_sharing_a_table_never_misreport() {
         // Four threads insert and look up overlapping pairs at once, while the table doubles
         // from its least size many times under them: every answer found is the pair's own.
-        let table: &'static PairTable = Box::leak(Box::new(PairTable::new()));
+        let table = private_table(PairTable::new());
         let answer = |i: u64, j: u64| (7 * i + 3 * j) % 5 < 2;
         let n = 60_000u64;
         let pair = move |t: u64, k: u64| ((31 * k + 1000 * t) % n, n + (17 * k + t) % n);
